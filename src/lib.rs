@@ -1,0 +1,7 @@
+//! `morris`: a Nine Men's Morris engine and its tools.
+//!
+//! Layers, each knowing only those below it: `rules` (the game), `search`
+//! (finding moves), then `protocol` and the command-line tools.
+
+pub mod cli;
+pub mod rules;

@@ -1,0 +1,42 @@
+//! Command line: the engine by default, or one of the tools.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use morris::cli;
+
+#[derive(Parser)]
+#[command(
+    name = "morris",
+    version,
+    about = "A Nine Men's Morris engine (UCI-like protocol on stdin/stdout)"
+)]
+struct Args {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the legal-move tree.
+    Perft(cli::PerftArgs),
+}
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn"))
+        .target(env_logger::Target::Stderr)
+        .init();
+    let args = Args::parse();
+    let result = match args.command {
+        Some(Command::Perft(a)) => cli::perft(&a),
+        None => Ok(()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("morris: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

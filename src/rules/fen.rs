@@ -1,0 +1,333 @@
+//! The one-line position string ("FEN").
+//!
+//! Six fields: the points rank by rank from 7 down to 1 (`W`, `B`, a digit
+//! per run of empty points), side to move, white and black pieces in hand,
+//! the halfmove clock and the full-move number. Two optional fields follow
+//! when `MillReform` bans are in force: the lines white, then black, may not
+//! close on their next move, each `-` or lines like `a1a4a7` joined by `,`.
+
+use std::fmt;
+
+use nom::branch::alt;
+use nom::bytes::complete::tag;
+use nom::character::complete::{char, digit1, one_of, space1};
+use nom::combinator::{all_consuming, map, map_res, opt, value};
+use nom::multi::{count, separated_list1};
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+
+use super::board::{Bitboard, Square};
+use super::color::Color;
+use super::notation::square;
+use super::options::Rules;
+use super::position::Position;
+
+/// The start position of standard nine men's morris.
+pub const START_FEN: &str = "3/3/3/6/3/3/3 w 9 9 0 1";
+
+/// The points of each rank, rank 7 first, left to right.
+const RANKS: [&[&str]; 7] = [
+    &["a7", "d7", "g7"],
+    &["b6", "d6", "f6"],
+    &["c5", "d5", "e5"],
+    &["a4", "b4", "c4", "e4", "f4", "g4"],
+    &["c3", "d3", "e3"],
+    &["b2", "d2", "f2"],
+    &["a1", "d1", "g1"],
+];
+
+/// A position string that cannot be read or describes no position.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct FenError(pub String);
+
+impl fmt::Display for FenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad position string: {}", self.0)
+    }
+}
+
+impl std::error::Error for FenError {}
+
+fn square_named(name: &str) -> Square {
+    Square::ALL
+        .into_iter()
+        .find(|s| s.name() == name)
+        .expect("rank tables name points")
+}
+
+/// One rank's contents as written: pieces and runs of empty points.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Cell {
+    Piece(Color),
+    Empty(usize),
+}
+
+fn cells(input: &str) -> IResult<&str, Vec<Cell>> {
+    nom::multi::many1(alt((
+        value(Cell::Piece(Color::White), one_of("Ww")),
+        value(Cell::Piece(Color::Black), one_of("Bb")),
+        map(one_of("123456"), |d| Cell::Empty(d as usize - '0' as usize)),
+    )))
+    .parse(input)
+}
+
+fn number<T: std::str::FromStr>(input: &str) -> IResult<&str, T> {
+    map_res(digit1, str::parse).parse(input)
+}
+
+fn line(input: &str) -> IResult<&str, [Square; 3]> {
+    map(count(square, 3), |v| [v[0], v[1], v[2]]).parse(input)
+}
+
+fn bans(input: &str) -> IResult<&str, Vec<[Square; 3]>> {
+    alt((
+        value(Vec::new(), tag("-")),
+        separated_list1(char(','), line),
+    ))
+    .parse(input)
+}
+
+/// The fields as written, before validation against the rules.
+struct Fields {
+    ranks: Vec<Vec<Cell>>,
+    side: Color,
+    hands: [u32; 2],
+    clock: u32,
+    fullmove: u32,
+    bans: Option<(Vec<[Square; 3]>, Vec<[Square; 3]>)>,
+}
+
+fn fields(input: &str) -> IResult<&str, Fields> {
+    let (rest, (ranks, side, white, black, clock, fullmove, bans)) = (
+        separated_list1(char('/'), cells),
+        preceded(
+            space1,
+            alt((
+                value(Color::White, one_of("wW")),
+                value(Color::Black, one_of("bB")),
+            )),
+        ),
+        preceded(space1, number),
+        preceded(space1, number),
+        preceded(space1, number),
+        preceded(space1, number),
+        opt((preceded(space1, bans), preceded(space1, bans))),
+    )
+        .parse(input)?;
+    let fields = Fields {
+        ranks,
+        side,
+        hands: [white, black],
+        clock,
+        fullmove,
+        bans,
+    };
+    Ok((rest, fields))
+}
+
+impl Position {
+    /// Reads a position string under `rules`, checking it describes a position.
+    pub fn from_fen(text: &str, rules: &Rules) -> Result<Position, FenError> {
+        let text = text.trim();
+        let board_part = text.split_whitespace().next().unwrap_or("");
+        if let Some(bad) = board_part
+            .chars()
+            .find(|c| !matches!(c, 'W' | 'w' | 'B' | 'b' | '/' | '1'..='6'))
+        {
+            return Err(FenError(format!(
+                "unknown character '{bad}' in the board field"
+            )));
+        }
+        let (_, f) = all_consuming(fields).parse(text).map_err(|_| {
+            FenError(format!(
+                "'{text}' is not <board> <w|b> <white in hand> <black in hand> <clock> <move> \
+                 [<white bans> <black bans>]"
+            ))
+        })?;
+        if f.ranks.len() != 7 {
+            return Err(FenError(format!(
+                "the board has {} ranks, not 7",
+                f.ranks.len()
+            )));
+        }
+        let mut pieces = [Bitboard::EMPTY; 2];
+        for (rank, (cells, names)) in f.ranks.iter().zip(RANKS).enumerate() {
+            let len: usize = cells
+                .iter()
+                .map(|c| match c {
+                    Cell::Piece(_) => 1,
+                    Cell::Empty(n) => *n,
+                })
+                .sum();
+            if len != names.len() {
+                return Err(FenError(format!(
+                    "rank {} has {len} points, not {}",
+                    7 - rank,
+                    names.len()
+                )));
+            }
+            let mut i = 0;
+            for cell in cells {
+                match *cell {
+                    Cell::Piece(c) => {
+                        pieces[c.index()] |= square_named(names[i]).bit();
+                        i += 1;
+                    }
+                    Cell::Empty(n) => i += n,
+                }
+            }
+        }
+        for c in Color::BOTH {
+            let total = pieces[c.index()].count() + f.hands[c.index()];
+            if total > rules.pieces as u32 {
+                return Err(FenError(format!(
+                    "{} has {} pieces on the board and {} in hand, more than the {} of these rules",
+                    c.name(),
+                    pieces[c.index()].count(),
+                    f.hands[c.index()],
+                    rules.pieces
+                )));
+            }
+        }
+        let clock = u16::try_from(f.clock)
+            .map_err(|_| FenError(format!("halfmove clock {} is too large", f.clock)))?;
+        if f.fullmove == 0 {
+            return Err(FenError("the full-move number starts at 1".to_string()));
+        }
+        let mut ban_masks = [0u32; 2];
+        if let Some((white, black)) = f.bans {
+            for (c, lines) in [white, black].into_iter().enumerate() {
+                if !lines.is_empty() && !rules.mill_reform {
+                    return Err(FenError(
+                        "mill bans are given but MillReform is off".to_string(),
+                    ));
+                }
+                for l in lines {
+                    let set = l.iter().fold(Bitboard::EMPTY, |a, s| a | s.bit());
+                    let i = rules.layout().line_index(set).ok_or_else(|| {
+                        FenError(format!(
+                            "{}{}{} is not a line of this board",
+                            l[0], l[1], l[2]
+                        ))
+                    })?;
+                    ban_masks[c] |= 1 << i;
+                }
+            }
+        }
+        Ok(Position::new(
+            pieces,
+            [f.hands[0] as u8, f.hands[1] as u8],
+            f.side,
+            clock,
+            f.fullmove,
+            ban_masks,
+        ))
+    }
+
+    /// Writes the position string (ban fields only when a ban is in force).
+    pub fn to_fen(&self, rules: &Rules) -> String {
+        let mut out = String::new();
+        for (i, names) in RANKS.iter().enumerate() {
+            if i > 0 {
+                out.push('/');
+            }
+            let mut run = 0;
+            for name in names.iter() {
+                match self.piece_at(square_named(name)) {
+                    None => run += 1,
+                    Some(c) => {
+                        if run > 0 {
+                            out.push_str(&run.to_string());
+                            run = 0;
+                        }
+                        out.push(if c == Color::White { 'W' } else { 'B' });
+                    }
+                }
+            }
+            if run > 0 {
+                out.push_str(&run.to_string());
+            }
+        }
+        let side = if self.side_to_move() == Color::White {
+            'w'
+        } else {
+            'b'
+        };
+        out.push_str(&format!(
+            " {side} {} {} {} {}",
+            self.in_hand(Color::White),
+            self.in_hand(Color::Black),
+            self.clock(),
+            self.fullmove()
+        ));
+        if self.bans(Color::White) | self.bans(Color::Black) != 0 {
+            for c in Color::BOTH {
+                out.push(' ');
+                out.push_str(&ban_text(rules, self.bans(c)));
+            }
+        }
+        out
+    }
+}
+
+fn ban_text(rules: &Rules, mask: u32) -> String {
+    if mask == 0 {
+        return "-".to_string();
+    }
+    let layout = rules.layout();
+    (0..layout.num_lines)
+        .filter(|i| mask & (1 << i) != 0)
+        .map(|i| layout.lines[i].map(|s| s.name()).collect::<String>())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::options::Variant;
+
+    #[test]
+    fn start_round_trips() {
+        let rules = Rules::default();
+        let p = Position::from_fen(START_FEN, &rules).unwrap();
+        assert_eq!(p, Position::start(&rules));
+        assert_eq!(p.to_fen(&rules), START_FEN);
+    }
+
+    #[test]
+    fn reads_leniently_writes_canonically() {
+        let rules = Rules::preset(Variant::Twelve);
+        let p = Position::from_fen("w2/3/3/11wb2/3/3/B2 b 10 10 3 7", &rules).unwrap();
+        assert_eq!(p.to_fen(&rules), "W2/3/3/2WB2/3/3/B2 b 10 10 3 7");
+    }
+
+    #[test]
+    fn rejects_bad_strings() {
+        let rules = Rules::default();
+        for (bad, why) in [
+            ("3/3/3/6/3/3 w 9 9 0 1", "ranks"),
+            ("3/3/3/5/3/3/3 w 9 9 0 1", "rank 4"),
+            ("3/3/3/6/3/3/4 w 9 9 0 1", "rank 1"),
+            ("3/3/3/6/3/3/3 x 9 9 0 1", "not"),
+            ("3/3/X2/6/3/3/3 w 9 9 0 1", "'X'"),
+            ("WWW/3/3/6/3/3/3 w 7 9 0 1", "more than"),
+            ("3/3/3/6/3/3/3 w 9 9 0 0", "full-move"),
+            ("3/3/3/6/3/3/3 w 9 9 0", "not"),
+            ("3/3/3/6/3/3/3 w 9 9 0 1 a1a4a7 -", "MillReform"),
+        ] {
+            let err = Position::from_fen(bad, &rules).unwrap_err().to_string();
+            assert!(err.contains(why), "{bad}: {err}");
+        }
+    }
+
+    #[test]
+    fn bans_round_trip() {
+        let mut rules = Rules::default();
+        rules.set("MillReform", "true").unwrap();
+        let fen = "WWW/3/3/6/3/3/3 b 6 9 0 4 a7d7g7 -";
+        let p = Position::from_fen(fen, &rules).unwrap();
+        assert_eq!(p.to_fen(&rules), fen);
+        assert!(Position::from_fen("WWW/3/3/6/3/3/3 b 6 9 0 4 a7d7d6 -", &rules).is_err());
+    }
+}

@@ -1,0 +1,90 @@
+//! A game: the rules, the positions played through and the moves between.
+
+use super::moves::{Move, MoveList};
+use super::notation::MoveError;
+use super::options::Rules;
+use super::outcome::{EndReason, GameResult, Outcome};
+use super::position::Position;
+
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Rules,
+    /// Every position from the start (or set-up) one to the current one.
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+}
+
+impl Game {
+    pub fn new(rules: Rules, start: Position) -> Game {
+        Game {
+            rules,
+            positions: vec![start],
+            moves: Vec::new(),
+        }
+    }
+
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    pub fn position(&self) -> &Position {
+        self.positions.last().expect("a game has a position")
+    }
+
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Plays a move known to be legal.
+    pub fn play(&mut self, mv: Move) {
+        let next = self.position().make(&self.rules, mv);
+        self.positions.push(next);
+        self.moves.push(mv);
+    }
+
+    /// Plays a move given as text, if legal; on error nothing changes.
+    pub fn play_text(&mut self, token: &str) -> Result<Move, MoveError> {
+        let mv = self.position().parse_move(&self.rules, token)?;
+        self.play(mv);
+        Ok(mv)
+    }
+
+    /// Repetition keys of the positions since the last placement or removal
+    /// (earlier ones cannot recur), oldest first, the current one last.
+    pub fn reversible_history(&self) -> impl Iterator<Item = u64> + '_ {
+        let n = (self.position().clock() as usize + 1).min(self.positions.len());
+        self.positions[self.positions.len() - n..]
+            .iter()
+            .map(|p| p.repetition_key())
+    }
+
+    /// How often the current position has occurred (counting itself).
+    pub fn occurrences(&self) -> usize {
+        let key = self.position().repetition_key();
+        self.reversible_history().filter(|&k| k == key).count()
+    }
+
+    pub fn legal_moves(&self, list: &mut MoveList) {
+        self.position().legal_moves(&self.rules, list);
+    }
+
+    /// The end of the game, if it has ended, by the first rule that applies.
+    pub fn outcome(&self) -> Option<Outcome> {
+        let pos = self.position();
+        let has_move = pos.count_moves(&self.rules) > 0;
+        if let Some(o) = pos.outcome_without_history(&self.rules, has_move) {
+            return Some(o);
+        }
+        if self.rules.repetition && self.occurrences() >= 3 {
+            return Some(Outcome {
+                result: GameResult::Draw,
+                reason: EndReason::Repetition,
+            });
+        }
+        pos.move_count_draw(&self.rules)
+    }
+}

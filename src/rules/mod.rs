@@ -1,0 +1,24 @@
+//! The rules core: board, moves, notation, rule options, positions and
+//! games. It knows nothing of search or protocols.
+
+pub mod board;
+pub mod color;
+pub mod fen;
+pub mod game;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod options;
+pub mod outcome;
+pub mod perft;
+pub mod position;
+
+pub use board::{Bitboard, Layout, Square, Symmetry};
+pub use color::Color;
+pub use fen::{FenError, START_FEN};
+pub use game::Game;
+pub use moves::{Move, MoveList};
+pub use notation::{MoveError, MoveText};
+pub use options::{Blocked, BoardFull, Flying, MillRemoval, Rules, RulesError, Variant};
+pub use outcome::{EndReason, GameResult, Outcome};
+pub use position::Position;

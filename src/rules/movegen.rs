@@ -1,0 +1,200 @@
+//! Legal move generation: placements, slides and flights, each with every
+//! distinct set of removals it earns.
+
+use super::board::{Bitboard, Layout, Square};
+use super::moves::{Move, MoveList};
+use super::options::{MillRemoval, Rules};
+use super::position::Position;
+
+/// Where generated moves go: a list, or a counter for perft's last ply.
+trait Sink {
+    fn push(&mut self, mv: Move);
+    /// `base` with each point of `removable` (non-empty) as its one removal.
+    fn push_each_removal(&mut self, base: Move, removable: Bitboard);
+}
+
+impl Sink for MoveList {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        MoveList::push(self, mv);
+    }
+
+    #[inline]
+    fn push_each_removal(&mut self, base: Move, removable: Bitboard) {
+        for r in removable {
+            MoveList::push(self, base.with_removal(r));
+        }
+    }
+}
+
+struct Counter(u64);
+
+impl Sink for Counter {
+    #[inline]
+    fn push(&mut self, _: Move) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn push_each_removal(&mut self, _: Move, removable: Bitboard) {
+        self.0 += removable.count() as u64;
+    }
+}
+
+/// The opponent pieces `mode` lets a mill remove from `theirs`.
+#[inline]
+pub fn removable(layout: &Layout, mode: MillRemoval, theirs: Bitboard) -> Bitboard {
+    match mode {
+        MillRemoval::Any => theirs,
+        MillRemoval::Never => theirs & !layout.in_mills(theirs),
+        MillRemoval::Protected => {
+            let free = theirs & !layout.in_mills(theirs);
+            if free.is_empty() { theirs } else { free }
+        }
+    }
+}
+
+impl Position {
+    /// Every legal move, each once, removals in canonical order.
+    pub fn legal_moves(&self, rules: &Rules, list: &mut MoveList) {
+        list.clear();
+        self.generate(rules, list);
+    }
+
+    /// The number of legal moves (perft's bulk count).
+    pub fn count_moves(&self, rules: &Rules) -> u64 {
+        let mut counter = Counter(0);
+        self.generate(rules, &mut counter);
+        counter.0
+    }
+
+    #[inline]
+    fn generate<S: Sink>(&self, rules: &Rules, sink: &mut S) {
+        let me = self.side_to_move();
+        let own = self.pieces(me);
+        let empty = self.empty();
+        let generator = Generator {
+            rules,
+            layout: rules.layout(),
+            theirs: self.pieces(!me),
+            bans: self.bans(me),
+            // With one removal the removable set is the same for every move.
+            removable: removable(rules.layout(), rules.mill_removal, self.pieces(!me)),
+        };
+        let in_hand = self.in_hand(me) > 0;
+        if in_hand {
+            for to in empty {
+                generator.add(sink, Move::place(to), own | to.bit());
+            }
+        }
+        if !in_hand || rules.lasker {
+            let fly = self.can_fly(rules, me);
+            for from in own {
+                let targets = if fly {
+                    empty
+                } else {
+                    generator.layout.adjacent[from.index()] & empty
+                };
+                let moved = own ^ from.bit();
+                for to in targets {
+                    generator.add(sink, Move::slide(from, to), moved | to.bit());
+                }
+            }
+        }
+    }
+}
+
+struct Generator<'a> {
+    rules: &'a Rules,
+    layout: &'static Layout,
+    theirs: Bitboard,
+    bans: u32,
+    removable: Bitboard,
+}
+
+impl Generator<'_> {
+    /// Adds `base` (a move without removals leaving the mover on `after`).
+    #[inline]
+    fn add<S: Sink>(&self, sink: &mut S, base: Move, after: Bitboard) {
+        let to = base.to();
+        let mills = self.layout.mills_at(after, to);
+        if mills == 0 {
+            sink.push(base);
+            return;
+        }
+        if self.bans != 0 && self.closes_banned(after, to) {
+            return;
+        }
+        let removals = if self.rules.remove_per_mill { mills } else { 1 };
+        if removals == 1 && !self.rules.may_pass {
+            if self.removable.is_empty() {
+                sink.push(base);
+            } else {
+                sink.push_each_removal(base, self.removable);
+            }
+        } else {
+            let mut seen = SeenSets::default();
+            self.add_removals(sink, base, removals, self.theirs, &mut seen);
+        }
+    }
+
+    fn closes_banned(&self, after: Bitboard, to: Square) -> bool {
+        self.layout
+            .lines_through(to)
+            .any(|(i, line)| self.bans & (1 << i) != 0 && after & line == line)
+    }
+
+    /// Depth-first over removal orders, in text order of the points, so the
+    /// first order found for each set is its canonical one.
+    fn add_removals<S: Sink>(
+        &self,
+        sink: &mut S,
+        mv: Move,
+        left: u32,
+        theirs: Bitboard,
+        seen: &mut SeenSets,
+    ) {
+        let can_remove = if left == 0 {
+            Bitboard::EMPTY
+        } else {
+            removable(self.layout, self.rules.mill_removal, theirs)
+        };
+        if can_remove.is_empty() || self.rules.may_pass {
+            if seen.insert(mv.removed()) {
+                sink.push(mv);
+            }
+        }
+        for r in can_remove {
+            self.add_removals(sink, mv.with_removal(r), left - 1, theirs ^ r.bit(), seen);
+        }
+    }
+}
+
+/// The removal sets already added for one turn (at most 1 + 12 + 66 + 220).
+struct SeenSets {
+    sets: [Bitboard; 320],
+    len: usize,
+}
+
+impl Default for SeenSets {
+    fn default() -> Self {
+        SeenSets {
+            sets: [Bitboard::EMPTY; 320],
+            len: 0,
+        }
+    }
+}
+
+impl SeenSets {
+    /// Records `set`; false if it was there already.
+    fn insert(&mut self, set: Bitboard) -> bool {
+        if self.sets[..self.len].contains(&set) {
+            return false;
+        }
+        if self.len < self.sets.len() {
+            self.sets[self.len] = set;
+            self.len += 1;
+        }
+        true
+    }
+}

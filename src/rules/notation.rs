@@ -1,0 +1,185 @@
+//! Reading and writing moves in the notation of rules.md.
+
+use std::fmt;
+
+use nom::bytes::complete::tag_no_case;
+use nom::character::complete::{one_of, satisfy};
+use nom::combinator::{all_consuming, map_opt, opt};
+use nom::multi::many0;
+use nom::sequence::preceded;
+use nom::{IResult, Parser};
+
+use super::board::{Bitboard, Square};
+use super::moves::{Move, MoveList};
+use super::options::Rules;
+use super::position::Position;
+
+/// A move token as written, before it is checked against a position.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MoveText {
+    pub from: Option<Square>,
+    pub to: Square,
+    pub removals: Vec<Square>,
+}
+
+/// A move token that is malformed or not legal, with the reason.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MoveError {
+    pub token: String,
+    pub reason: String,
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "move '{}': {}", self.token, self.reason)
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// A point name, any case (`d2`, `D2`).
+pub fn square(input: &str) -> IResult<&str, Square> {
+    map_opt(
+        (satisfy(|c| c.is_ascii_alphabetic()), one_of("1234567")),
+        |(f, r)| {
+            let file = (f.to_ascii_lowercase() as u8).checked_sub(b'a')?;
+            Square::from_coords(file, r as u8 - b'1')
+        },
+    )
+    .parse(input)
+}
+
+fn move_text(input: &str) -> IResult<&str, MoveText> {
+    let (rest, (first, second, removals)) = (
+        square,
+        opt(preceded(tag_no_case("-"), square)),
+        many0(preceded(tag_no_case("x"), square)),
+    )
+        .parse(input)?;
+    let (from, to) = match second {
+        Some(to) => (Some(first), to),
+        None => (None, first),
+    };
+    Ok((rest, MoveText { from, to, removals }))
+}
+
+impl MoveText {
+    /// Parses one token (`d2`, `a1-a4`, `d2xa7xg7`), case-insensitively.
+    pub fn parse(token: &str) -> Result<MoveText, MoveError> {
+        all_consuming(move_text)
+            .parse(token)
+            .map(|(_, m)| m)
+            .map_err(|_| MoveError {
+                token: token.to_string(),
+                reason: "not a move: expected <to>, <from>-<to>, then x<point> per removal, \
+                         with points a1..g7 of the board"
+                    .to_string(),
+            })
+    }
+}
+
+impl Position {
+    /// The legal move a token names, or why there is none.
+    pub fn parse_move(&self, rules: &Rules, token: &str) -> Result<Move, MoveError> {
+        let text = MoveText::parse(token)?;
+        let mut legal = MoveList::new();
+        self.legal_moves(rules, &mut legal);
+        let removed = text
+            .removals
+            .iter()
+            .fold(Bitboard::EMPTY, |acc, r| acc | r.bit());
+        let found = legal.iter().copied().find(|m| {
+            m.from() == text.from
+                && m.to() == text.to
+                && m.num_removals() == text.removals.len()
+                && m.removed() == removed
+        });
+        found.ok_or_else(|| MoveError {
+            token: token.to_string(),
+            reason: self.why_illegal(rules, &text, &legal),
+        })
+    }
+
+    /// Words for a front end on why a well-formed token is not legal here.
+    fn why_illegal(&self, rules: &Rules, text: &MoveText, legal: &MoveList) -> String {
+        let me = self.side_to_move();
+        let name = me.name();
+        if legal.is_empty() {
+            return format!("{name} has no legal move (the game is over)");
+        }
+        if self.occupied().contains(text.to) {
+            return format!("{} is occupied", text.to);
+        }
+        match text.from {
+            None if self.in_hand(me) == 0 => {
+                return format!("{name} has no pieces in hand: move one with <from>-<to>");
+            }
+            Some(from) => {
+                if !self.pieces(me).contains(from) {
+                    return format!("{from} holds no {name} piece");
+                }
+                if self.in_hand(me) > 0 && !rules.lasker {
+                    return format!("{name} still has pieces in hand and must place one");
+                }
+                if !self.can_fly(rules, me)
+                    && !rules.layout().adjacent[from.index()].contains(text.to)
+                {
+                    return format!(
+                        "{from} and {} are not adjacent and {name} may not fly",
+                        text.to
+                    );
+                }
+            }
+            None => {}
+        }
+        let same_turn: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| m.from() == text.from && m.to() == text.to)
+            .collect();
+        if same_turn.is_empty() {
+            return "it would close a mill broken on the previous turn (MillReform)".to_string();
+        }
+        if same_turn.iter().all(|m| m.num_removals() == 0) && !text.removals.is_empty() {
+            let after = match text.from {
+                Some(f) => (self.pieces(me) ^ f.bit()) | text.to.bit(),
+                None => self.pieces(me) | text.to.bit(),
+            };
+            return if rules.layout().mills_at(after, text.to) > 0 {
+                "the mill it forms has no removable piece, so it removes nothing".to_string()
+            } else {
+                "it forms no mill, so it removes nothing".to_string()
+            };
+        }
+        let options: Vec<String> = same_turn.iter().take(8).map(|m| m.to_string()).collect();
+        let more = if same_turn.len() > 8 { ", ..." } else { "" };
+        if text.removals.is_empty() {
+            format!(
+                "it forms a mill and must remove: legal are {}{more}",
+                options.join(", ")
+            )
+        } else {
+            format!(
+                "those removals are not allowed: legal are {}{more}",
+                options.join(", ")
+            )
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_all_forms_case_insensitively() {
+        let m = MoveText::parse("A1-a4XG7").unwrap();
+        assert_eq!(m.from.unwrap().name(), "a1");
+        assert_eq!(m.to.name(), "a4");
+        assert_eq!(m.removals.len(), 1);
+        assert_eq!(MoveText::parse("d2xa7xg7").unwrap().removals.len(), 2);
+        for bad in ["", "d4", "h1", "d2x", "a1-", "a1a4", "d2 ", "xd2", "d8"] {
+            assert!(MoveText::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

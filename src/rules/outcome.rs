@@ -1,0 +1,117 @@
+//! How and when a game ends (rules.md, "End of the game", fine point 8).
+
+use std::fmt;
+
+use super::board::Bitboard;
+use super::color::Color;
+use super::options::{Blocked, BoardFull, Rules};
+use super::position::Position;
+
+/// Who won.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GameResult {
+    Win(Color),
+    Draw,
+}
+
+/// Which rule ended the game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EndReason {
+    FewerThanThree,
+    BoardFull,
+    Blocked,
+    Repetition,
+    EndgameMoves,
+    NoCaptureMoves,
+}
+
+impl EndReason {
+    /// Draws by counting rules: the game may go on if the front end wants.
+    pub fn is_counting_rule(self) -> bool {
+        matches!(
+            self,
+            EndReason::Repetition | EndReason::EndgameMoves | EndReason::NoCaptureMoves
+        )
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Outcome {
+    pub result: GameResult,
+    pub reason: EndReason,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let result = match self.result {
+            GameResult::Win(Color::White) => "1-0 white wins",
+            GameResult::Win(Color::Black) => "0-1 black wins",
+            GameResult::Draw => "1/2-1/2 draw",
+        };
+        let reason = match self.reason {
+            EndReason::FewerThanThree => "fewer than three pieces",
+            EndReason::BoardFull => "board full",
+            EndReason::Blocked => "no legal move",
+            EndReason::Repetition => "threefold repetition",
+            EndReason::EndgameMoves => "three-piece endgame move limit (EndgameMoves)",
+            EndReason::NoCaptureMoves => "move limit without removal (NoCaptureMoves)",
+        };
+        write!(f, "{result} by {reason}")
+    }
+}
+
+impl Position {
+    /// The end rules that need no history, in rules.md's order, given
+    /// whether the side to move has a legal move.
+    pub fn outcome_without_history(&self, rules: &Rules, has_move: bool) -> Option<Outcome> {
+        let me = self.side_to_move();
+        let lose = |loser: Color, reason| {
+            Some(Outcome {
+                result: GameResult::Win(!loser),
+                reason,
+            })
+        };
+        let draw = |reason| {
+            Some(Outcome {
+                result: GameResult::Draw,
+                reason,
+            })
+        };
+        for c in [me, !me] {
+            if self.material(c) < 3 {
+                return lose(c, EndReason::FewerThanThree);
+            }
+        }
+        // Only a placement fills the board, and it resets the clock.
+        if self.occupied() == Bitboard::FULL && self.clock() == 0 {
+            return match rules.board_full {
+                BoardFull::Draw => draw(EndReason::BoardFull),
+                BoardFull::Loss => lose(me, EndReason::BoardFull),
+            };
+        }
+        if !has_move {
+            return match rules.blocked {
+                Blocked::Loss => lose(me, EndReason::Blocked),
+                Blocked::Draw => draw(EndReason::Blocked),
+            };
+        }
+        None
+    }
+
+    /// The move-count draws (after repetition in rules.md's order).
+    pub fn move_count_draw(&self, rules: &Rules) -> Option<Outcome> {
+        let clock = self.clock();
+        let three_each = Color::BOTH.iter().all(|&c| self.material(c) == 3);
+        let reason = if three_each && rules.endgame_moves > 0 && clock >= rules.endgame_moves {
+            EndReason::EndgameMoves
+        } else if rules.no_capture_moves > 0 && clock >= rules.no_capture_moves {
+            EndReason::NoCaptureMoves
+        } else {
+            return None;
+        };
+        Some(Outcome {
+            result: GameResult::Draw,
+            reason,
+        })
+    }
+}

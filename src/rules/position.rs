@@ -1,0 +1,274 @@
+//! The game state between two turns, and making a move on it.
+
+use super::board::{Bitboard, MAX_LINES, NUM_SQUARES, Square};
+use super::color::Color;
+use super::moves::Move;
+use super::options::{Flying, Rules};
+
+/// Everything that decides the legal moves and the outcome, except the
+/// history (see `Game`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Position {
+    pieces: [Bitboard; 2],
+    hand: [u8; 2],
+    side: Color,
+    /// Plies since the last placement or removal.
+    clock: u16,
+    fullmove: u32,
+    /// Per player, the lines (indices into the layout's lines) that player
+    /// may not close on its next move (`MillReform`).
+    bans: [u32; 2],
+    /// Zobrist key of board, hands and side to move (what repetition compares).
+    key: u64,
+}
+
+/// Zobrist keys, made at compile time from a fixed seed.
+struct Zobrist {
+    piece: [[u64; NUM_SQUARES]; 2],
+    hand: [[u64; 13]; 2],
+    side: u64,
+    ban: [[u64; MAX_LINES]; 2],
+}
+
+const fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+const ZOBRIST: Zobrist = {
+    let mut s = 0x6d6f_7272_6973u64;
+    let mut z = Zobrist {
+        piece: [[0; NUM_SQUARES]; 2],
+        hand: [[0; 13]; 2],
+        side: 0,
+        ban: [[0; MAX_LINES]; 2],
+    };
+    let mut c = 0;
+    while c < 2 {
+        let mut i = 0;
+        while i < NUM_SQUARES {
+            z.piece[c][i] = splitmix(&mut s);
+            i += 1;
+        }
+        // Hand count 0 hashes to 0 so an empty hand costs nothing.
+        let mut h = 1;
+        while h < 13 {
+            z.hand[c][h] = splitmix(&mut s);
+            h += 1;
+        }
+        let mut l = 0;
+        while l < MAX_LINES {
+            z.ban[c][l] = splitmix(&mut s);
+            l += 1;
+        }
+        c += 1;
+    }
+    z.side = splitmix(&mut s);
+    z
+};
+
+impl Position {
+    /// The start position of `rules`.
+    pub fn start(rules: &Rules) -> Position {
+        Position::new(
+            [Bitboard::EMPTY; 2],
+            [rules.pieces; 2],
+            rules.first_player,
+            0,
+            1,
+            [0; 2],
+        )
+    }
+
+    /// A position from its parts (the caller has validated them).
+    pub fn new(
+        pieces: [Bitboard; 2],
+        hand: [u8; 2],
+        side: Color,
+        clock: u16,
+        fullmove: u32,
+        bans: [u32; 2],
+    ) -> Position {
+        let mut pos = Position {
+            pieces,
+            hand,
+            side,
+            clock,
+            fullmove,
+            bans,
+            key: 0,
+        };
+        pos.key = pos.compute_key();
+        pos
+    }
+
+    fn compute_key(&self) -> u64 {
+        let mut key = 0;
+        for c in Color::BOTH {
+            for sq in self.pieces[c.index()] {
+                key ^= ZOBRIST.piece[c.index()][sq.index()];
+            }
+            key ^= ZOBRIST.hand[c.index()][self.hand[c.index()] as usize];
+        }
+        if self.side == Color::Black {
+            key ^= ZOBRIST.side;
+        }
+        key
+    }
+
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline]
+    pub fn pieces(&self, c: Color) -> Bitboard {
+        self.pieces[c.index()]
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    #[inline]
+    pub fn empty(&self) -> Bitboard {
+        !self.occupied()
+    }
+
+    #[inline]
+    pub fn in_hand(&self, c: Color) -> u8 {
+        self.hand[c.index()]
+    }
+
+    /// Pieces still in the game (board plus hand).
+    #[inline]
+    pub fn material(&self, c: Color) -> u32 {
+        self.pieces[c.index()].count() + self.hand[c.index()] as u32
+    }
+
+    /// Plies since the last placement or removal.
+    #[inline]
+    pub fn clock(&self) -> u16 {
+        self.clock
+    }
+
+    #[inline]
+    pub fn fullmove(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// Lines (bit i = the layout's line i) that `c` may not close on its next move.
+    #[inline]
+    pub fn bans(&self, c: Color) -> u32 {
+        self.bans[c.index()]
+    }
+
+    /// Key of board, hands and side to move: equal for repeated positions.
+    #[inline]
+    pub fn repetition_key(&self) -> u64 {
+        self.key
+    }
+
+    /// Key of everything that decides the legal moves (for transposition tables).
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        let mut key = self.key;
+        for c in 0..2 {
+            let mut b = self.bans[c];
+            while b != 0 {
+                key ^= ZOBRIST.ban[c][b.trailing_zeros() as usize];
+                b &= b - 1;
+            }
+        }
+        key
+    }
+
+    /// Whether `c` moves its pieces to any empty point now.
+    #[inline]
+    pub fn can_fly(&self, rules: &Rules, c: Color) -> bool {
+        match rules.flying {
+            Flying::Off => false,
+            Flying::Three => {
+                self.hand[c.index()] == 0 && self.pieces[c.index()].count() <= rules.fly_at as u32
+            }
+            Flying::Both => {
+                self.hand == [0, 0]
+                    && (self.pieces[0].count() <= rules.fly_at as u32
+                        || self.pieces[1].count() <= rules.fly_at as u32)
+            }
+        }
+    }
+
+    /// The position after `mv`, which must be legal here (copy-make).
+    #[inline]
+    pub fn make(&self, rules: &Rules, mv: Move) -> Position {
+        let mut next = *self;
+        let me = self.side.index();
+        let opp = 1 - me;
+        let to = mv.to();
+        match mv.from() {
+            None => {
+                next.key ^= ZOBRIST.hand[me][next.hand[me] as usize]
+                    ^ ZOBRIST.hand[me][next.hand[me] as usize - 1];
+                next.hand[me] -= 1;
+                next.pieces[me] |= to.bit();
+                next.clock = 0;
+            }
+            Some(from) => {
+                next.pieces[me] ^= from.bit() | to.bit();
+                next.key ^= ZOBRIST.piece[me][from.index()];
+                next.clock = next.clock.saturating_add(1);
+            }
+        }
+        next.key ^= ZOBRIST.piece[me][to.index()];
+        if rules.mill_reform {
+            next.bans[me] = self.broken_lines(rules, mv, next.pieces[me]);
+        }
+        for r in mv.removals() {
+            next.pieces[opp] ^= r.bit();
+            next.key ^= ZOBRIST.piece[opp][r.index()];
+            next.clock = 0;
+        }
+        next.side = !self.side;
+        next.key ^= ZOBRIST.side;
+        if self.side == Color::Black {
+            next.fullmove += 1;
+        }
+        next
+    }
+
+    /// The lines `mv` breaks while forming a mill (the `MillReform` ban it sets).
+    fn broken_lines(&self, rules: &Rules, mv: Move, after: Bitboard) -> u32 {
+        let Some(from) = mv.from() else { return 0 };
+        let layout = rules.layout();
+        if layout.mills_at(after, mv.to()) == 0 {
+            return 0;
+        }
+        let before = self.pieces[self.side.index()];
+        layout
+            .lines_through(from)
+            .filter(|&(_, line)| before & line == line)
+            .fold(0, |acc, (i, _)| acc | 1 << i)
+    }
+
+    /// The position with the other side to move and nothing else changed
+    /// (for null-move search).
+    #[inline]
+    pub fn pass(&self) -> Position {
+        let mut next = *self;
+        next.side = !self.side;
+        next.key ^= ZOBRIST.side;
+        next
+    }
+
+    /// Where `sq` is: the colour of the piece on it, if any.
+    pub fn piece_at(&self, sq: Square) -> Option<Color> {
+        Color::BOTH
+            .into_iter()
+            .find(|c| self.pieces[c.index()].contains(sq))
+    }
+}
