@@ -21,6 +21,8 @@ struct Args {
 enum Command {
     /// Count the leaves of the legal-move tree.
     Perft(cli::PerftArgs),
+    /// Endgame tablebases: generate, verify, stats, probe, bench.
+    Tb(morris::tablebase::cli::TbArgs),
 }
 
 fn main() -> ExitCode {
@@ -30,6 +32,7 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let result = match args.command {
         Some(Command::Perft(a)) => cli::perft(&a),
+        Some(Command::Tb(a)) => morris::tablebase::cli::run(&a),
         None => Ok(()),
     };
     match result {

@@ -1,0 +1,538 @@
+//! The retrograde generator.
+//!
+//! Subspaces `w-b` and `b-w` are solved together, since a move that
+//! removes nothing leads from one to the other; removals lead into smaller
+//! subspaces, solved before. Solving a pair:
+//!
+//! 1. Every canonical position is generated forward once with the rules
+//!    core. A removal that wins (opponent below 3 stones, or into a lost
+//!    position of a smaller table) makes it a win in 1; no legal move makes
+//!    it lost in 0 (or a draw under `Blocked=draw`); otherwise it keeps a
+//!    count of its distinct successor classes in the pair (plus one that
+//!    never goes away if some removal leads to a draw).
+//! 2. Breadth first by distance: the predecessors of each position lost
+//!    in d become wins in d + 1; each position won in d takes one off its
+//!    predecessors' counts, and one reaching zero is lost in d + 1 (all
+//!    its moves lose, the slowest last). Predecessors come from un-moves:
+//!    a stone of the side that just moved goes back to an empty point it
+//!    could have come from, unless arriving formed a mill that had to
+//!    remove something.
+//! 3. What is left is drawn.
+//!
+//! Both passes share the work between threads through atomics: counts
+//! and values change only by atomic decrement and compare-and-swap from
+//! "unknown", so each position is settled exactly once.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicU8, AtomicU16, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use super::file::{self, Header, Summary};
+use super::index::Indexer;
+use super::probe::Tablebases;
+use super::{Fingerprint, Probe, Subspace, Value};
+use crate::rules::movegen::removable;
+use crate::rules::{Bitboard, Color, Flying, Layout, MoveList, Position, Rules};
+
+/// Slot value while solving: not settled yet (draw when solving ends).
+const UNKNOWN: u16 = 0;
+/// Slot value of padding (not a canonical position); written as 0.
+const PADDING: u16 = 1;
+
+/// How to run the generator.
+#[derive(Clone, Debug)]
+pub struct GenerateOptions {
+    pub threads: usize,
+    /// Progress lines on stderr.
+    pub progress: bool,
+}
+
+impl Default for GenerateOptions {
+    fn default() -> Self {
+        GenerateOptions {
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            progress: false,
+        }
+    }
+}
+
+/// What generating one subspace did.
+#[derive(Clone, Debug)]
+pub struct Generated {
+    pub subspace: Subspace,
+    pub summary: Summary,
+    pub bytes: u64,
+    pub seconds: f64,
+}
+
+/// Most stones one removing move can take with these rules.
+fn max_removals(rules: &Rules) -> u8 {
+    if rules.remove_per_mill { 3 } else { 1 }
+}
+
+/// The subspaces solving `sub`'s pair needs first.
+fn dependencies(rules: &Rules, sub: Subspace) -> Vec<Subspace> {
+    let mut deps = Vec::new();
+    for s in [sub, sub.swapped()] {
+        for k in 1..=max_removals(rules) {
+            if s.theirs >= 3 + k {
+                deps.push(Subspace::new(s.theirs - k, s.mine));
+            }
+        }
+    }
+    deps
+}
+
+/// The pairs to solve for `targets`, dependencies first, each pair named
+/// by its member with more stones to move.
+pub fn plan(rules: &Rules, targets: &[Subspace]) -> Vec<Subspace> {
+    let mut todo: Vec<Subspace> = Vec::new();
+    let mut stack: Vec<Subspace> = targets.to_vec();
+    while let Some(s) = stack.pop() {
+        let key = if s.mine >= s.theirs { s } else { s.swapped() };
+        if !todo.contains(&key) {
+            todo.push(key);
+            stack.extend(dependencies(rules, key));
+        }
+    }
+    todo.sort_by_key(|s| (s.mine + s.theirs, s.mine, s.theirs));
+    todo
+}
+
+/// Every subspace with both sides between 3 and `max` stones.
+pub fn up_to(max: u8) -> Vec<Subspace> {
+    (3..=max)
+        .flat_map(|a| (3..=max).map(move |b| Subspace::new(a, b)))
+        .collect()
+}
+
+/// Builds the tables `targets` need that are missing from the rules
+/// folder under `root`, in dependency order. Tables already there (whole,
+/// for these rules) are kept, so an interrupted run resumes.
+pub fn generate(
+    root: &Path,
+    rules: &Rules,
+    targets: &[Subspace],
+    options: &GenerateOptions,
+) -> Result<Vec<Generated>, String> {
+    let fp = Fingerprint::of(rules);
+    let dir = root.join(fp.dir_name());
+    let fp_text = fp.text();
+    let pairs = plan(rules, targets);
+    let mut done = Vec::new();
+    for (i, &pair) in pairs.iter().enumerate() {
+        let members = if pair.mine == pair.theirs {
+            vec![pair]
+        } else {
+            vec![pair, pair.swapped()]
+        };
+        let present = members.iter().all(|&s| {
+            file::TableFile::open(&file::table_path(&dir, s), s, &fp_text)
+                .is_ok_and(|t| t.check_sum())
+        });
+        if present {
+            continue;
+        }
+        if options.progress {
+            eprintln!(
+                "[{}/{}] solving {}",
+                i + 1,
+                pairs.len(),
+                members
+                    .iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            );
+        }
+        // A fresh prober sees the tables written so far.
+        let lower = Tablebases::open(root, &fp.rules());
+        for dep in dependencies(&fp.rules(), pair) {
+            if lower.table(dep).is_none() {
+                return Err(format!("table {dep} is missing or damaged"));
+            }
+        }
+        let start = Instant::now();
+        let solver = Solver::new(&fp.rules(), &members, &lower, options);
+        solver.solve();
+        let codes = &solver.val;
+        let seconds = start.elapsed().as_secs_f64();
+        for (t, &sub) in members.iter().enumerate() {
+            let (summary, bytes, width) = finish(&solver.ix[t], &codes[t]);
+            let header = Header {
+                subspace: sub,
+                width,
+                slots: solver.ix[t].size(),
+                checksum: file::checksum(&bytes),
+                summary,
+                fingerprint: fp_text.clone(),
+            };
+            let path = file::table_path(&dir, sub);
+            file::write_table(&path, &header, &bytes)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            done.push(Generated {
+                subspace: sub,
+                summary,
+                bytes: (bytes.len() + file::HEADER_LEN) as u64,
+                seconds: seconds / members.len() as f64,
+            });
+        }
+        if options.progress {
+            eprintln!(
+                "\r[{}/{}] solved in {seconds:.1} s{:30}",
+                i + 1,
+                pairs.len(),
+                ""
+            );
+        }
+    }
+    Ok(done)
+}
+
+/// The summary and file bytes of solved codes.
+fn finish(ix: &Indexer, codes: &[AtomicU16]) -> (Summary, Vec<u8>, u8) {
+    let mut s = Summary::default();
+    let mut max = 0;
+    for c in codes {
+        let code = c.load(Ordering::Relaxed);
+        if code == PADDING {
+            continue;
+        }
+        s.positions += 1;
+        max = max.max(code);
+        let p = Probe::from_code(code);
+        match p.value {
+            Value::Win => {
+                s.wins += 1;
+                s.longest_win = s.longest_win.max(p.plies);
+            }
+            Value::Loss => {
+                s.losses += 1;
+                s.longest_loss = s.longest_loss.max(p.plies);
+            }
+            Value::Draw => s.draws += 1,
+        }
+    }
+    let plain = |c: &AtomicU16| match c.load(Ordering::Relaxed) {
+        PADDING => 0,
+        code => code,
+    };
+    debug_assert_eq!(codes.len() as u64, ix.size());
+    if max <= 255 {
+        (s, codes.iter().map(|c| plain(c) as u8).collect(), 1)
+    } else {
+        let bytes = codes.iter().flat_map(|c| plain(c).to_le_bytes()).collect();
+        (s, bytes, 2)
+    }
+}
+
+/// A position in the pair: table number in the top bits, slot below.
+type Entry = u64;
+const SLOT_BITS: u32 = 48;
+
+fn entry(t: usize, slot: u64) -> Entry {
+    (t as u64) << SLOT_BITS | slot
+}
+
+fn split(e: Entry) -> (usize, u64) {
+    ((e >> SLOT_BITS) as usize, e & ((1 << SLOT_BITS) - 1))
+}
+
+/// The position with `mine` to move against `theirs`, in the movement phase.
+pub fn position(mine: u32, theirs: u32) -> Position {
+    Position::new(
+        [Bitboard(mine), Bitboard(theirs)],
+        [0, 0],
+        Color::White,
+        0,
+        1,
+        [0, 0],
+    )
+}
+
+struct Solver<'a> {
+    rules: Rules,
+    layout: &'static Layout,
+    ix: Vec<Indexer>,
+    val: Vec<Vec<AtomicU16>>,
+    cnt: Vec<Vec<AtomicU8>>,
+    lower: &'a Tablebases,
+    threads: usize,
+    progress: bool,
+}
+
+impl<'a> Solver<'a> {
+    fn new(
+        rules: &Rules,
+        members: &[Subspace],
+        lower: &'a Tablebases,
+        options: &GenerateOptions,
+    ) -> Solver<'a> {
+        let ix: Vec<Indexer> = members
+            .iter()
+            .map(|s| Indexer::new(s.mine as usize, s.theirs as usize))
+            .collect();
+        let val = ix
+            .iter()
+            .map(|i| (0..i.size()).map(|_| AtomicU16::new(UNKNOWN)).collect())
+            .collect();
+        let cnt = ix
+            .iter()
+            .map(|i| (0..i.size()).map(|_| AtomicU8::new(0)).collect())
+            .collect();
+        Solver {
+            rules: *rules,
+            layout: rules.layout(),
+            ix,
+            val,
+            cnt,
+            lower,
+            threads: options.threads.max(1),
+            progress: options.progress,
+        }
+    }
+
+    /// The table the opponent moves in after a non-removing move from `t`.
+    fn other(&self, t: usize) -> usize {
+        if self.ix.len() == 1 { 0 } else { 1 - t }
+    }
+
+    /// Runs `work(thread, item)` over items `0..n` on the threads, each
+    /// thread collecting entries; returns them all.
+    fn parallel(
+        &self,
+        n: usize,
+        chunk: usize,
+        work: impl Fn(usize, &mut Vec<Entry>) + Sync,
+    ) -> Vec<Entry> {
+        let next = AtomicUsize::new(0);
+        let results: Vec<Vec<Entry>> = std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..self.threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut out = Vec::new();
+                        loop {
+                            let start = next.fetch_add(chunk, Ordering::Relaxed);
+                            if start >= n {
+                                break;
+                            }
+                            for i in start..(start + chunk).min(n) {
+                                work(i, &mut out);
+                            }
+                        }
+                        out
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().expect("solver thread"))
+                .collect()
+        });
+        results.concat()
+    }
+
+    fn solve(&self) {
+        let start = Instant::now();
+        // Initial settled positions: lost in 0 go first, wins and losses in 1 next.
+        let mut level0 = Vec::new();
+        let mut level1 = Vec::new();
+        for t in 0..self.ix.len() {
+            let found = self.parallel(self.ix[t].classes(), 1, |class, out| {
+                self.init_class(t, class, out)
+            });
+            for e in found {
+                let (t, slot) = split(e);
+                if self.val[t][slot as usize].load(Ordering::Relaxed) == Probe::code(LOST_NOW) {
+                    level0.push(e);
+                } else {
+                    level1.push(e);
+                }
+            }
+        }
+        if self.progress {
+            eprint!(
+                "\r  forward pass done in {:.1} s",
+                start.elapsed().as_secs_f64()
+            );
+        }
+        let mut current = level0;
+        let mut pending = level1;
+        let mut d: u16 = 0;
+        while !current.is_empty() || !pending.is_empty() {
+            let found = self.parallel(current.len(), 256, |i, out| {
+                self.settle_predecessors(current[i], d, out)
+            });
+            pending.extend(found);
+            current = std::mem::take(&mut pending);
+            d += 1;
+            if self.progress {
+                eprint!(
+                    "\r  distance {d}: {} new positions          ",
+                    current.len()
+                );
+            }
+        }
+    }
+
+    /// Forward pass over the slots of one mover class of table `t`.
+    fn init_class(&self, t: usize, class: usize, out: &mut Vec<Entry>) {
+        let mut list = MoveList::new();
+        let mut succ: Vec<u64> = Vec::with_capacity(128);
+        let other = self.other(t);
+        let mine_count = self.ix[t].mine as u8;
+        self.ix[t].for_each_in_class(class, |slot, mine, theirs, canonical| {
+            let v = &self.val[t][slot as usize];
+            if !canonical {
+                v.store(PADDING, Ordering::Relaxed);
+                return;
+            }
+            let pos = position(mine, theirs);
+            pos.legal_moves(&self.rules, &mut list);
+            if list.is_empty() {
+                match self.rules.blocked {
+                    crate::rules::Blocked::Loss => {
+                        v.store(LOST_NOW.code(), Ordering::Relaxed);
+                        out.push(entry(t, slot));
+                    }
+                    // Never counted down: stays a draw.
+                    crate::rules::Blocked::Draw => {
+                        self.cnt[t][slot as usize].store(1, Ordering::Relaxed)
+                    }
+                }
+                return;
+            }
+            let mut wins = false;
+            let mut drawn_removal = false;
+            succ.clear();
+            for &mv in &list {
+                let next = pos.make(&self.rules, mv);
+                let (me, opp) = (next.pieces(Color::White).0, next.pieces(Color::Black).0);
+                if mv.num_removals() == 0 {
+                    succ.push(self.ix[other].index(opp, me));
+                    continue;
+                }
+                let left = opp.count_ones() as u8;
+                if left < 3 {
+                    wins = true;
+                    break;
+                }
+                let code = self
+                    .lower
+                    .code(Subspace::new(left, mine_count), opp, me)
+                    .expect("dependencies are checked before solving");
+                match Probe::from_code(code).value {
+                    Value::Loss => {
+                        wins = true;
+                        break;
+                    }
+                    Value::Draw => drawn_removal = true,
+                    Value::Win => {}
+                }
+            }
+            if wins {
+                v.store(WIN_NOW.code(), Ordering::Relaxed);
+                out.push(entry(t, slot));
+                return;
+            }
+            succ.sort_unstable();
+            succ.dedup();
+            let count = succ.len() + drawn_removal as usize;
+            if count == 0 {
+                // Every move removes into a lost position.
+                v.store(LOST_NEXT.code(), Ordering::Relaxed);
+                out.push(entry(t, slot));
+            } else {
+                self.cnt[t][slot as usize].store(count as u8, Ordering::Relaxed);
+            }
+        });
+    }
+
+    /// Settles what follows from position `e` having been settled at
+    /// distance `d`: its predecessors win (if it is lost) or lose one
+    /// escape (if it is won).
+    fn settle_predecessors(&self, e: Entry, d: u16, out: &mut Vec<Entry>) {
+        let (t, slot) = split(e);
+        let lost = Probe::from_code(self.val[t][slot as usize].load(Ordering::Relaxed)).value
+            == Value::Loss;
+        let (mine, theirs) = self.ix[t].position(slot);
+        let p = self.other(t);
+        let mut preds = Vec::with_capacity(64);
+        self.predecessors(p, mine, theirs, &mut preds);
+        let win_code = Probe {
+            value: Value::Win,
+            plies: d + 1,
+        }
+        .code();
+        let loss_code = Probe {
+            value: Value::Loss,
+            plies: d + 1,
+        }
+        .code();
+        for &q in &preds {
+            let v = &self.val[p][q as usize];
+            if v.load(Ordering::Relaxed) != UNKNOWN {
+                continue;
+            }
+            if lost {
+                if v.compare_exchange(UNKNOWN, win_code, Ordering::Relaxed, Ordering::Relaxed)
+                    .is_ok()
+                {
+                    out.push(entry(p, q));
+                }
+            } else if self.cnt[p][q as usize].fetch_sub(1, Ordering::Relaxed) == 1
+                && v.compare_exchange(UNKNOWN, loss_code, Ordering::Relaxed, Ordering::Relaxed)
+                    .is_ok()
+            {
+                out.push(entry(p, q));
+            }
+        }
+    }
+
+    /// Slots in table `p` of the distinct positions from which the side
+    /// that has just moved (`theirs`) reached (`mine`, `theirs`) without
+    /// removing anything.
+    fn predecessors(&self, p: usize, mine: u32, theirs: u32, out: &mut Vec<u64>) {
+        out.clear();
+        let (n_mine, n_theirs) = (mine.count_ones(), theirs.count_ones());
+        let fly_at = self.rules.fly_at as u32;
+        let fly = match self.rules.flying {
+            Flying::Off => false,
+            Flying::Three => n_theirs <= fly_at,
+            Flying::Both => n_theirs <= fly_at || n_mine <= fly_at,
+        };
+        let empty = !(mine | theirs) & Bitboard::FULL.0;
+        // A mill closed by that move removed nothing only if nothing could be.
+        let silent_mill = self.rules.may_pass
+            || removable(self.layout, self.rules.mill_removal, Bitboard(mine)).is_empty();
+        for to in Bitboard(theirs) {
+            if !silent_mill && self.layout.mills_at(Bitboard(theirs), to) > 0 {
+                continue;
+            }
+            let froms = if fly {
+                empty
+            } else {
+                self.layout.adjacent[to.index()].0 & empty
+            };
+            for from in Bitboard(froms) {
+                let before = theirs ^ to.bit().0 ^ from.bit().0;
+                out.push(self.ix[p].index(before, mine));
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+    }
+}
+
+const LOST_NOW: Probe = Probe {
+    value: Value::Loss,
+    plies: 0,
+};
+const WIN_NOW: Probe = Probe {
+    value: Value::Win,
+    plies: 1,
+};
+const LOST_NEXT: Probe = Probe {
+    value: Value::Loss,
+    plies: 1,
+};
