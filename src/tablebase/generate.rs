@@ -32,7 +32,7 @@ use super::index::Indexer;
 use super::probe::Tablebases;
 use super::{Fingerprint, Probe, Subspace, Value};
 use crate::rules::movegen::removable;
-use crate::rules::{Bitboard, Color, Flying, Layout, MoveList, Position, Rules};
+use crate::rules::{Bitboard, Color, Flying, Layout, Position, Rules};
 
 /// Slot value while solving: not settled yet (draw when solving ends).
 const UNKNOWN: u16 = 0;
@@ -377,7 +377,6 @@ impl<'a> Solver<'a> {
 
     /// Forward pass over the slots of one mover class of table `t`.
     fn init_class(&self, t: usize, class: usize, out: &mut Vec<Entry>) {
-        let mut list = MoveList::new();
         let mut succ: Vec<u64> = Vec::with_capacity(128);
         let other = self.other(t);
         let mine_count = self.ix[t].mine as u8;
@@ -387,9 +386,33 @@ impl<'a> Solver<'a> {
                 v.store(PADDING, Ordering::Relaxed);
                 return;
             }
-            let pos = position(mine, theirs);
-            pos.legal_moves(&self.rules, &mut list);
-            if list.is_empty() {
+            let mut moves = 0;
+            let mut wins = false;
+            let mut drawn_removal = false;
+            succ.clear();
+            self.successors(mine, theirs, &mut |me, opp, removed| {
+                moves += 1;
+                if !removed {
+                    succ.push(self.ix[other].index(opp, me));
+                    return false;
+                }
+                let left = opp.count_ones() as u8;
+                if left < 3 {
+                    wins = true;
+                    return true;
+                }
+                let code = self
+                    .lower
+                    .code(Subspace::new(left, mine_count), opp, me)
+                    .expect("dependencies are checked before solving");
+                match Probe::from_code(code).value {
+                    Value::Loss => wins = true,
+                    Value::Draw => drawn_removal = true,
+                    Value::Win => {}
+                }
+                wins
+            });
+            if moves == 0 {
                 match self.rules.blocked {
                     crate::rules::Blocked::Loss => {
                         v.store(LOST_NOW.code(), Ordering::Relaxed);
@@ -401,34 +424,6 @@ impl<'a> Solver<'a> {
                     }
                 }
                 return;
-            }
-            let mut wins = false;
-            let mut drawn_removal = false;
-            succ.clear();
-            for &mv in &list {
-                let next = pos.make(&self.rules, mv);
-                let (me, opp) = (next.pieces(Color::White).0, next.pieces(Color::Black).0);
-                if mv.num_removals() == 0 {
-                    succ.push(self.ix[other].index(opp, me));
-                    continue;
-                }
-                let left = opp.count_ones() as u8;
-                if left < 3 {
-                    wins = true;
-                    break;
-                }
-                let code = self
-                    .lower
-                    .code(Subspace::new(left, mine_count), opp, me)
-                    .expect("dependencies are checked before solving");
-                match Probe::from_code(code).value {
-                    Value::Loss => {
-                        wins = true;
-                        break;
-                    }
-                    Value::Draw => drawn_removal = true,
-                    Value::Win => {}
-                }
             }
             if wins {
                 v.store(WIN_NOW.code(), Ordering::Relaxed);
@@ -446,6 +441,72 @@ impl<'a> Solver<'a> {
                 self.cnt[t][slot as usize].store(count as u8, Ordering::Relaxed);
             }
         });
+    }
+
+    /// Calls `f(mine, theirs, removed)` with the stone sets after each
+    /// legal move of `mine` to move against `theirs` (mover's stones
+    /// first), each distinct outcome once; stops when `f` returns true.
+    /// The same moves as the rules core's generator, without building
+    /// positions (`verify` checks the tables against the rules core).
+    fn successors(&self, mine: u32, theirs: u32, f: &mut impl FnMut(u32, u32, bool) -> bool) {
+        let fly_at = self.rules.fly_at as u32;
+        let (n_mine, n_theirs) = (mine.count_ones(), theirs.count_ones());
+        let fly = match self.rules.flying {
+            Flying::Off => false,
+            Flying::Three => n_mine <= fly_at,
+            Flying::Both => n_mine <= fly_at || n_theirs <= fly_at,
+        };
+        let empty = !(mine | theirs) & Bitboard::FULL.0;
+        let removable_now = removable(self.layout, self.rules.mill_removal, Bitboard(theirs));
+        let mut outcomes: Vec<u32> = Vec::new();
+        for from in Bitboard(mine) {
+            let targets = if fly {
+                empty
+            } else {
+                self.layout.adjacent[from.index()].0 & empty
+            };
+            for to in Bitboard(targets) {
+                let after = mine ^ from.bit().0 ^ to.bit().0;
+                let mills = self.layout.mills_at(Bitboard(after), to);
+                let stop = if mills == 0 {
+                    f(after, theirs, false)
+                } else if !self.rules.remove_per_mill && !self.rules.may_pass {
+                    if removable_now.is_empty() {
+                        f(after, theirs, false)
+                    } else {
+                        removable_now
+                            .into_iter()
+                            .any(|r| f(after, theirs ^ r.bit().0, true))
+                    }
+                } else {
+                    let k = if self.rules.remove_per_mill { mills } else { 1 };
+                    outcomes.clear();
+                    self.removal_outcomes(k, theirs, &mut outcomes);
+                    outcomes.sort_unstable();
+                    outcomes.dedup();
+                    outcomes.iter().any(|&o| f(after, o, o != theirs))
+                };
+                if stop {
+                    return;
+                }
+            }
+        }
+    }
+
+    /// The sets `theirs` can be left as by `left` removals, each chosen
+    /// after the previous one (any prefix of them under `MayPass`).
+    fn removal_outcomes(&self, left: u32, theirs: u32, out: &mut Vec<u32>) {
+        let can = if left == 0 {
+            Bitboard::EMPTY
+        } else {
+            removable(self.layout, self.rules.mill_removal, Bitboard(theirs))
+        };
+        if can.is_empty() || self.rules.may_pass {
+            out.push(theirs);
+        }
+        for r in can {
+            self.removal_outcomes(left - 1, theirs ^ r.bit().0, out);
+        }
     }
 
     /// Settles what follows from position `e` having been settled at

@@ -68,23 +68,59 @@ fn sym_table() -> &'static SymTable {
 /// The image of the point set `bb` under symmetry number `s`.
 #[inline]
 pub fn apply_sym(s: usize, bb: u32) -> u32 {
-    let t = &sym_table().0[s];
-    t[0][(bb & 255) as usize] | t[1][((bb >> 8) & 255) as usize] | t[2][(bb >> 16) as usize]
+    sym_table().apply(s, bb)
+}
+
+impl SymTable {
+    #[inline]
+    fn apply(&self, s: usize, bb: u32) -> u32 {
+        let t = &self.0[s];
+        t[0][(bb & 255) as usize] | t[1][((bb >> 8) & 255) as usize] | t[2][(bb >> 16) as usize]
+    }
 }
 
 /// Colex rank of a point set among the sets of its size (= its position
 /// in increasing numeric order).
 #[inline]
-pub fn rank(mut set: u32) -> usize {
-    let mut r = 0;
-    let mut k = 1;
-    while set != 0 {
-        r += BINOM[set.trailing_zeros() as usize][k];
-        set &= set - 1;
-        k += 1;
-    }
-    r as usize
+pub fn rank(set: u32) -> usize {
+    let (b0, b1, b2) = (set & 255, (set >> 8) & 255, set >> 16);
+    let c0 = b0.count_ones() as usize;
+    let c1 = c0 + b1.count_ones() as usize;
+    let t = &RANK_PARTS;
+    (t[0][b0 as usize][0] + t[1][b1 as usize][c0] + t[2][b2 as usize][c1]) as usize
 }
+
+/// `RANK_PARTS[part][byte][below]`: the colex rank terms of the points of
+/// `byte` placed at bits `8 * part..`, with `below` set points under them.
+static RANK_PARTS: [[[u32; 17]; 256]; 3] = {
+    let mut t = [[[0u32; 17]; 256]; 3];
+    let mut part = 0;
+    while part < 3 {
+        let mut byte = 0;
+        while byte < 256 {
+            let mut below = 0;
+            while below < 17 {
+                let mut sum = 0u64;
+                let mut k = below;
+                let mut bit = 0;
+                while bit < 8 {
+                    if byte & (1 << bit) != 0 {
+                        k += 1;
+                        if k <= N {
+                            sum += BINOM[part * 8 + bit][k];
+                        }
+                    }
+                    bit += 1;
+                }
+                t[part][byte][below] = sum as u32;
+                below += 1;
+            }
+            byte += 1;
+        }
+        part += 1;
+    }
+    t
+};
 
 /// Colex rank of `set` among the sets of its size drawn from the points
 /// outside `taken` (numbered in order, skipping `taken`).
@@ -134,18 +170,19 @@ pub fn next_combination(x: u32) -> u32 {
 pub struct StoneSets {
     /// Canonical sets in increasing order; a set's class is its position here.
     pub classes: Vec<u32>,
-    /// By colex rank: the class of the set.
-    class_of: Vec<u32>,
-    /// By colex rank: bit s set when symmetry s maps the set to its class's
-    /// canonical set.
-    to_canon: Vec<u16>,
+    /// By colex rank: the class of the set (low 24 bits), a symmetry
+    /// taking it to the class's canonical set (bits 24..28), and in bit 31
+    /// whether other symmetries do too (a set with symmetries of its own).
+    lookup: Vec<u32>,
 }
+
+const MULTI: u32 = 1 << 31;
 
 impl StoneSets {
     fn build(k: usize) -> StoneSets {
         let total = binom(N, k) as usize;
         let mut canon = Vec::with_capacity(total);
-        let mut masks = Vec::with_capacity(total);
+        let mut masks: Vec<u16> = Vec::with_capacity(total);
         let mut set: u32 = (1 << k) - 1;
         for _ in 0..total {
             let mut best = u32::MAX;
@@ -168,15 +205,24 @@ impl StoneSets {
         let mut classes: Vec<u32> = canon.clone();
         classes.sort_unstable();
         classes.dedup();
-        let class_of = canon
+        let lookup = canon
             .iter()
-            .map(|c| classes.binary_search(c).expect("canonical set listed") as u32)
+            .zip(&masks)
+            .map(|(c, &mask)| {
+                let class = classes.binary_search(c).expect("canonical set listed") as u32;
+                class | mask.trailing_zeros() << 24 | if mask.is_power_of_two() { 0 } else { MULTI }
+            })
             .collect();
-        StoneSets {
-            classes,
-            class_of,
-            to_canon: masks,
-        }
+        StoneSets { classes, lookup }
+    }
+
+    /// Bit s set when symmetry s maps `set` to its canonical set.
+    fn to_canon(set: u32) -> u16 {
+        let images: Vec<u32> = (0..16).map(|s| apply_sym(s, set)).collect();
+        let best = *images.iter().min().expect("16 images");
+        (0..16)
+            .filter(|&s| images[s] == best)
+            .fold(0, |m, s| m | 1 << s)
     }
 
     /// The tables for sets of `k` stones, built on first use.
@@ -193,6 +239,7 @@ pub struct Indexer {
     pub mine: usize,
     pub theirs: usize,
     sets: &'static StoneSets,
+    sym: &'static SymTable,
     /// Slots per mover class: C(24 - mine, theirs).
     per_class: u64,
 }
@@ -204,6 +251,7 @@ impl Indexer {
             mine,
             theirs,
             sets: StoneSets::get(mine),
+            sym: sym_table(),
             per_class: binom(N - mine, theirs),
         }
     }
@@ -225,17 +273,16 @@ impl Indexer {
     /// The slot of the position with these stone sets (any of its images).
     #[inline]
     pub fn index(&self, mine: u32, theirs: u32) -> u64 {
-        let r = rank(mine);
-        let class = self.sets.class_of[r] as u64;
-        let mask = self.sets.to_canon[r];
+        let look = self.sets.lookup[rank(mine)];
+        let class = (look & 0xff_ffff) as u64;
         let canon = self.sets.classes[class as usize];
-        let other = if mask == 1 {
-            theirs
+        let other = if look & MULTI == 0 {
+            self.sym.apply(((look >> 24) & 15) as usize, theirs)
         } else {
             let mut best = u32::MAX;
-            let mut m = mask;
+            let mut m = StoneSets::to_canon(mine);
             while m != 0 {
-                best = best.min(apply_sym(m.trailing_zeros() as usize, theirs));
+                best = best.min(self.sym.apply(m.trailing_zeros() as usize, theirs));
                 m &= m - 1;
             }
             best
@@ -267,7 +314,7 @@ impl Indexer {
     pub fn for_each_in_class(&self, class: usize, mut f: impl FnMut(u64, u32, u32, bool)) {
         let mine = self.sets.classes[class];
         let free: Vec<u32> = (0..N as u32).filter(|&s| mine & (1 << s) == 0).collect();
-        let mask = self.sets.to_canon[rank(mine)];
+        let mask = StoneSets::to_canon(mine);
         let base = class as u64 * self.per_class;
         let mut x: u32 = (1 << self.theirs) - 1;
         for i in 0..self.per_class {
