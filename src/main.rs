@@ -33,7 +33,13 @@ fn main() -> ExitCode {
     let result = match args.command {
         Some(Command::Perft(a)) => cli::perft(&a),
         Some(Command::Tb(a)) => morris::tablebase::cli::run(&a),
-        None => Ok(()),
+        None => {
+            morris::protocol::run(
+                std::io::stdin().lock(),
+                morris::protocol::Output::new(std::io::stdout()),
+            );
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
