@@ -12,7 +12,7 @@ use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use memmap2::Mmap;
+use memmap2::{Mmap, MmapMut};
 
 use super::Subspace;
 
@@ -140,7 +140,19 @@ pub fn write_table(path: &Path, header: &Header, values: &[u8]) -> io::Result<()
     fs::rename(&tmp, path)
 }
 
-/// A table file mapped into memory.
+/// A copy of `map` in anonymous memory backed by huge pages where the
+/// system gives them: random probes then miss the TLB far less often than
+/// in the file's 4 KiB page-cache pages (about 400 ns a probe down to
+/// the cost of one cache miss).
+fn into_huge_pages(map: &Mmap) -> Option<Mmap> {
+    let mut anon = MmapMut::map_anon(map.len()).ok()?;
+    #[cfg(target_os = "linux")]
+    let _ = anon.advise(memmap2::Advice::HugePage);
+    anon.copy_from_slice(map);
+    anon.make_read_only().ok()
+}
+
+/// A table file in memory.
 pub struct TableFile {
     pub header: Header,
     map: Mmap,
@@ -169,7 +181,10 @@ impl TableFile {
         if let Some(p) = problem {
             return Err(format!("{}: {p}", path.display()));
         }
-        Ok(TableFile { header, map })
+        Ok(TableFile {
+            header,
+            map: into_huge_pages(&map).unwrap_or(map),
+        })
     }
 
     /// The value bytes.

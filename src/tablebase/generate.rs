@@ -390,10 +390,12 @@ impl<'a> Solver<'a> {
             let mut wins = false;
             let mut drawn_removal = false;
             succ.clear();
+            // Every quiet successor has the opponent to move on `theirs`.
+            let quiet = self.ix[other].prepare(theirs);
             self.successors(mine, theirs, &mut |me, opp, removed| {
                 moves += 1;
                 if !removed {
-                    succ.push(self.ix[other].index(opp, me));
+                    succ.push(quiet.index(me));
                     return false;
                 }
                 let left = opp.count_ones() as u8;

@@ -122,16 +122,14 @@ static RANK_PARTS: [[[u32; 17]; 256]; 3] = {
     t
 };
 
-/// Colex rank of `set` among the sets of its size drawn from the points
-/// outside `taken` (numbered in order, skipping `taken`).
+/// Colex rank of `set` among the sets of its size drawn from the free
+/// points, numbered in order by `free_pos`.
 #[inline]
-fn rank_in_complement(mut set: u32, taken: u32) -> u64 {
+fn rank_in_complement(mut set: u32, free_pos: &[u8; N]) -> u64 {
     let mut r = 0;
     let mut k = 1;
     while set != 0 {
-        let sq = set.trailing_zeros();
-        let pos = sq - (taken & ((1u32 << sq) - 1)).count_ones();
-        r += BINOM[pos as usize][k];
+        r += BINOM[free_pos[set.trailing_zeros() as usize] as usize][k];
         set &= set - 1;
         k += 1;
     }
@@ -174,6 +172,9 @@ pub struct StoneSets {
     /// taking it to the class's canonical set (bits 24..28), and in bit 31
     /// whether other symmetries do too (a set with symmetries of its own).
     lookup: Vec<u32>,
+    /// By class: each point's number among the points the canonical set
+    /// leaves free (so ranking the other side's stones needs no popcount).
+    free_pos: Vec<[u8; N]>,
 }
 
 const MULTI: u32 = 1 << 31;
@@ -213,12 +214,30 @@ impl StoneSets {
                 class | mask.trailing_zeros() << 24 | if mask.is_power_of_two() { 0 } else { MULTI }
             })
             .collect();
-        StoneSets { classes, lookup }
+        let free_pos = classes
+            .iter()
+            .map(|&set| {
+                let mut map = [0u8; N];
+                let mut next = 0;
+                for (sq, m) in map.iter_mut().enumerate() {
+                    *m = next;
+                    if set & (1 << sq) == 0 {
+                        next += 1;
+                    }
+                }
+                map
+            })
+            .collect();
+        StoneSets {
+            classes,
+            lookup,
+            free_pos,
+        }
     }
 
     /// Bit s set when symmetry s maps `set` to its canonical set.
     fn to_canon(set: u32) -> u16 {
-        let images: Vec<u32> = (0..16).map(|s| apply_sym(s, set)).collect();
+        let images: [u32; 16] = std::array::from_fn(|s| apply_sym(s, set));
         let best = *images.iter().min().expect("16 images");
         (0..16)
             .filter(|&s| images[s] == best)
@@ -229,6 +248,36 @@ impl StoneSets {
     pub fn get(k: usize) -> &'static StoneSets {
         static SETS: [OnceLock<StoneSets>; N + 1] = [const { OnceLock::new() }; N + 1];
         SETS[k].get_or_init(|| StoneSets::build(k))
+    }
+}
+
+/// `Indexer::index` for a fixed set of the mover's stones.
+pub struct Prepared<'a> {
+    ix: &'a Indexer,
+    base: u64,
+    free_pos: &'a [u8; N],
+    /// The symmetry to the canonical set, when it is the only one.
+    sym: usize,
+    /// Otherwise all of them (the stabiliser's coset).
+    mask: u16,
+}
+
+impl Prepared<'_> {
+    /// The slot of the position with the other side on `theirs`.
+    #[inline]
+    pub fn index(&self, theirs: u32) -> u64 {
+        let other = if self.mask == 0 {
+            self.ix.sym.apply(self.sym, theirs)
+        } else {
+            let mut best = u32::MAX;
+            let mut m = self.mask;
+            while m != 0 {
+                best = best.min(self.ix.sym.apply(m.trailing_zeros() as usize, theirs));
+                m &= m - 1;
+            }
+            best
+        };
+        self.base + rank_in_complement(other, self.free_pos)
     }
 }
 
@@ -273,21 +322,26 @@ impl Indexer {
     /// The slot of the position with these stone sets (any of its images).
     #[inline]
     pub fn index(&self, mine: u32, theirs: u32) -> u64 {
+        self.prepare(mine).index(theirs)
+    }
+
+    /// The part of `index` that depends on the mover's stones only, for
+    /// indexing many positions with the same mover's stones.
+    #[inline]
+    pub fn prepare(&self, mine: u32) -> Prepared<'_> {
         let look = self.sets.lookup[rank(mine)];
-        let class = (look & 0xff_ffff) as u64;
-        let canon = self.sets.classes[class as usize];
-        let other = if look & MULTI == 0 {
-            self.sym.apply(((look >> 24) & 15) as usize, theirs)
-        } else {
-            let mut best = u32::MAX;
-            let mut m = StoneSets::to_canon(mine);
-            while m != 0 {
-                best = best.min(self.sym.apply(m.trailing_zeros() as usize, theirs));
-                m &= m - 1;
-            }
-            best
-        };
-        class * self.per_class + rank_in_complement(other, canon)
+        let class = look & 0xff_ffff;
+        Prepared {
+            ix: self,
+            base: class as u64 * self.per_class,
+            free_pos: &self.sets.free_pos[class as usize],
+            sym: ((look >> 24) & 15) as usize,
+            mask: if look & MULTI == 0 {
+                0
+            } else {
+                StoneSets::to_canon(mine)
+            },
+        }
     }
 
     /// The stone sets of a slot (its canonical position, or for padding a
