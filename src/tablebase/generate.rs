@@ -24,20 +24,26 @@
 //! "unknown", so each position is settled exactly once.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicU8, AtomicU16, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::file::{self, Header, Summary};
 use super::index::Indexer;
-use super::probe::Tablebases;
+use super::probe::{Table, Tablebases};
 use super::{Fingerprint, Probe, Subspace, Value};
 use crate::rules::movegen::removable;
 use crate::rules::{Bitboard, Color, Flying, Layout, Position, Rules};
 
 /// Slot value while solving: not settled yet (draw when solving ends).
-const UNKNOWN: u16 = 0;
+const UNKNOWN: u32 = 0;
 /// Slot value of padding (not a canonical position); written as 0.
-const PADDING: u16 = 1;
+const PADDING: u32 = 1;
+/// A slot's state while solving packs its value code (these bits) with
+/// the count of its successor classes not yet known to be won by the
+/// opponent (the bits above, in units of `ONE`): one cache line and one
+/// atomic operation per update.
+const CODE: u32 = 0xffff;
+const ONE: u32 = 1 << 16;
 
 /// How to run the generator.
 #[derive(Clone, Debug)]
@@ -155,7 +161,7 @@ pub fn generate(
         let start = Instant::now();
         let solver = Solver::new(&fp.rules(), &members, &lower, options);
         solver.solve();
-        let codes = &solver.val;
+        let codes = &solver.state;
         let seconds = start.elapsed().as_secs_f64();
         for (t, &sub) in members.iter().enumerate() {
             let (summary, bytes, width) = finish(&solver.ix[t], &codes[t]);
@@ -190,17 +196,17 @@ pub fn generate(
 }
 
 /// The summary and file bytes of solved codes.
-fn finish(ix: &Indexer, codes: &[AtomicU16]) -> (Summary, Vec<u8>, u8) {
+fn finish(ix: &Indexer, codes: &[AtomicU32]) -> (Summary, Vec<u8>, u8) {
     let mut s = Summary::default();
     let mut max = 0;
     for c in codes {
-        let code = c.load(Ordering::Relaxed);
+        let code = c.load(Ordering::Relaxed) & CODE;
         if code == PADDING {
             continue;
         }
         s.positions += 1;
         max = max.max(code);
-        let p = Probe::from_code(code);
+        let p = Probe::from_code(code as u16);
         match p.value {
             Value::Win => {
                 s.wins += 1;
@@ -213,9 +219,9 @@ fn finish(ix: &Indexer, codes: &[AtomicU16]) -> (Summary, Vec<u8>, u8) {
             Value::Draw => s.draws += 1,
         }
     }
-    let plain = |c: &AtomicU16| match c.load(Ordering::Relaxed) {
+    let plain = |c: &AtomicU32| match c.load(Ordering::Relaxed) & CODE {
         PADDING => 0,
-        code => code,
+        code => code as u16,
     };
     debug_assert_eq!(codes.len() as u64, ix.size());
     if max <= 255 {
@@ -224,6 +230,11 @@ fn finish(ix: &Indexer, codes: &[AtomicU16]) -> (Summary, Vec<u8>, u8) {
         let bytes = codes.iter().flat_map(|c| plain(c).to_le_bytes()).collect();
         (s, bytes, 2)
     }
+}
+
+thread_local! {
+    /// Scratch list of predecessors, reused across positions.
+    static PREDS: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 /// A position in the pair: table number in the top bits, slot below.
@@ -254,8 +265,7 @@ struct Solver<'a> {
     rules: Rules,
     layout: &'static Layout,
     ix: Vec<Indexer>,
-    val: Vec<Vec<AtomicU16>>,
-    cnt: Vec<Vec<AtomicU8>>,
+    state: Vec<Vec<AtomicU32>>,
     lower: &'a Tablebases,
     threads: usize,
     progress: bool,
@@ -272,20 +282,15 @@ impl<'a> Solver<'a> {
             .iter()
             .map(|s| Indexer::new(s.mine as usize, s.theirs as usize))
             .collect();
-        let val = ix
+        let state = ix
             .iter()
-            .map(|i| (0..i.size()).map(|_| AtomicU16::new(UNKNOWN)).collect())
-            .collect();
-        let cnt = ix
-            .iter()
-            .map(|i| (0..i.size()).map(|_| AtomicU8::new(0)).collect())
+            .map(|i| (0..i.size()).map(|_| AtomicU32::new(UNKNOWN)).collect())
             .collect();
         Solver {
             rules: *rules,
             layout: rules.layout(),
             ix,
-            val,
-            cnt,
+            state,
             lower,
             threads: options.threads.max(1),
             progress: options.progress,
@@ -343,7 +348,7 @@ impl<'a> Solver<'a> {
             });
             for e in found {
                 let (t, slot) = split(e);
-                if self.val[t][slot as usize].load(Ordering::Relaxed) == Probe::code(LOST_NOW) {
+                if self.state[t][slot as usize].load(Ordering::Relaxed) == LOST_NOW.code() as u32 {
                     level0.push(e);
                 } else {
                     level1.push(e);
@@ -361,7 +366,7 @@ impl<'a> Solver<'a> {
         let mut d: u16 = 0;
         while !current.is_empty() || !pending.is_empty() {
             let found = self.parallel(current.len(), 256, |i, out| {
-                self.settle_predecessors(current[i], d, out)
+                PREDS.with_borrow_mut(|preds| self.settle_predecessors(current[i], d, preds, out))
             });
             pending.extend(found);
             current = std::mem::take(&mut pending);
@@ -378,18 +383,19 @@ impl<'a> Solver<'a> {
     /// Forward pass over the slots of one mover class of table `t`.
     fn init_class(&self, t: usize, class: usize, out: &mut Vec<Entry>) {
         let mut succ: Vec<u64> = Vec::with_capacity(128);
+        let mut removals: Vec<(&Table, u64)> = Vec::with_capacity(64);
         let other = self.other(t);
         let mine_count = self.ix[t].mine as u8;
         self.ix[t].for_each_in_class(class, |slot, mine, theirs, canonical| {
-            let v = &self.val[t][slot as usize];
+            let v = &self.state[t][slot as usize];
             if !canonical {
                 v.store(PADDING, Ordering::Relaxed);
                 return;
             }
             let mut moves = 0;
             let mut wins = false;
-            let mut drawn_removal = false;
             succ.clear();
+            removals.clear();
             // Every quiet successor has the opponent to move on `theirs`.
             let quiet = self.ix[other].prepare(theirs);
             self.successors(mine, theirs, &mut |me, opp, removed| {
@@ -403,32 +409,38 @@ impl<'a> Solver<'a> {
                     wins = true;
                     return true;
                 }
-                let code = self
+                let table = self
                     .lower
-                    .code(Subspace::new(left, mine_count), opp, me)
+                    .table(Subspace::new(left, mine_count))
                     .expect("dependencies are checked before solving");
-                match Probe::from_code(code).value {
-                    Value::Loss => wins = true,
-                    Value::Draw => drawn_removal = true,
-                    Value::Win => {}
-                }
-                wins
+                removals.push((table, table.index.index(opp, me)));
+                false
             });
+            // The smaller tables' values, read in one go so that their
+            // cache misses overlap.
+            let mut drawn_removal = false;
+            if !wins {
+                for &(table, slot) in &removals {
+                    match Probe::from_code(table.file.code(slot)).value {
+                        Value::Loss => wins = true,
+                        Value::Draw => drawn_removal = true,
+                        Value::Win => {}
+                    }
+                }
+            }
             if moves == 0 {
                 match self.rules.blocked {
                     crate::rules::Blocked::Loss => {
-                        v.store(LOST_NOW.code(), Ordering::Relaxed);
+                        v.store(LOST_NOW.code() as u32, Ordering::Relaxed);
                         out.push(entry(t, slot));
                     }
                     // Never counted down: stays a draw.
-                    crate::rules::Blocked::Draw => {
-                        self.cnt[t][slot as usize].store(1, Ordering::Relaxed)
-                    }
+                    crate::rules::Blocked::Draw => v.store(ONE, Ordering::Relaxed),
                 }
                 return;
             }
             if wins {
-                v.store(WIN_NOW.code(), Ordering::Relaxed);
+                v.store(WIN_NOW.code() as u32, Ordering::Relaxed);
                 out.push(entry(t, slot));
                 return;
             }
@@ -437,10 +449,10 @@ impl<'a> Solver<'a> {
             let count = succ.len() + drawn_removal as usize;
             if count == 0 {
                 // Every move removes into a lost position.
-                v.store(LOST_NEXT.code(), Ordering::Relaxed);
+                v.store(LOST_NEXT.code() as u32, Ordering::Relaxed);
                 out.push(entry(t, slot));
             } else {
-                self.cnt[t][slot as usize].store(count as u8, Ordering::Relaxed);
+                v.store(count as u32 * ONE, Ordering::Relaxed);
             }
         });
     }
@@ -514,39 +526,46 @@ impl<'a> Solver<'a> {
     /// Settles what follows from position `e` having been settled at
     /// distance `d`: its predecessors win (if it is lost) or lose one
     /// escape (if it is won).
-    fn settle_predecessors(&self, e: Entry, d: u16, out: &mut Vec<Entry>) {
+    fn settle_predecessors(&self, e: Entry, d: u16, preds: &mut Vec<u64>, out: &mut Vec<Entry>) {
         let (t, slot) = split(e);
-        let lost = Probe::from_code(self.val[t][slot as usize].load(Ordering::Relaxed)).value
-            == Value::Loss;
+        let code = (self.state[t][slot as usize].load(Ordering::Relaxed) & CODE) as u16;
+        let lost = Probe::from_code(code).value == Value::Loss;
         let (mine, theirs) = self.ix[t].position(slot);
         let p = self.other(t);
-        let mut preds = Vec::with_capacity(64);
-        self.predecessors(p, mine, theirs, &mut preds);
-        let win_code = Probe {
+        let states = &self.state[p];
+        self.predecessors(p, mine, theirs, preds);
+        // Plain loads first: independent, so their cache misses overlap,
+        // and most predecessors at later distances are settled already.
+        preds.retain(|&q| states[q as usize].load(Ordering::Relaxed) & CODE == UNKNOWN);
+        let win = Probe {
             value: Value::Win,
             plies: d + 1,
         }
-        .code();
-        let loss_code = Probe {
+        .code() as u32;
+        let loss = Probe {
             value: Value::Loss,
             plies: d + 1,
         }
-        .code();
-        for &q in &preds {
-            let v = &self.val[p][q as usize];
-            if v.load(Ordering::Relaxed) != UNKNOWN {
-                continue;
-            }
-            if lost {
-                if v.compare_exchange(UNKNOWN, win_code, Ordering::Relaxed, Ordering::Relaxed)
+        .code() as u32;
+        for &q in preds.iter() {
+            let state = &states[q as usize];
+            let settled = if lost {
+                state
+                    .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
+                        (s & CODE == UNKNOWN).then_some(s | win)
+                    })
                     .is_ok()
-                {
-                    out.push(entry(p, q));
-                }
-            } else if self.cnt[p][q as usize].fetch_sub(1, Ordering::Relaxed) == 1
-                && v.compare_exchange(UNKNOWN, loss_code, Ordering::Relaxed, Ordering::Relaxed)
-                    .is_ok()
-            {
+            } else {
+                // Unsettled positions count at least one open successor.
+                let r = state.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
+                    (s & CODE == UNKNOWN).then(|| {
+                        let n = s - ONE;
+                        if n < ONE { n | loss } else { n }
+                    })
+                });
+                matches!(r, Ok(s) if s - ONE < ONE)
+            };
+            if settled {
                 out.push(entry(p, q));
             }
         }
