@@ -168,16 +168,17 @@ pub fn next_combination(x: u32) -> u32 {
 pub struct StoneSets {
     /// Canonical sets in increasing order; a set's class is its position here.
     pub classes: Vec<u32>,
-    /// By colex rank: the class of the set (low 24 bits), a symmetry
-    /// taking it to the class's canonical set (bits 24..28), and in bit 31
-    /// whether other symmetries do too (a set with symmetries of its own).
+    /// By colex rank: the class of the set (low 24 bits) and a symmetry
+    /// taking it to the class's canonical set (bits 24..28).
     lookup: Vec<u32>,
+    /// By class: the symmetries fixing the canonical set (bit 0, the
+    /// identity, always set). After the lookup's symmetry, these give the
+    /// other images with the same canonical mover set.
+    stabiliser: Vec<u16>,
     /// By class: each point's number among the points the canonical set
     /// leaves free (so ranking the other side's stones needs no popcount).
     free_pos: Vec<[u8; N]>,
 }
-
-const MULTI: u32 = 1 << 31;
 
 impl StoneSets {
     fn build(k: usize) -> StoneSets {
@@ -211,7 +212,7 @@ impl StoneSets {
             .zip(&masks)
             .map(|(c, &mask)| {
                 let class = classes.binary_search(c).expect("canonical set listed") as u32;
-                class | mask.trailing_zeros() << 24 | if mask.is_power_of_two() { 0 } else { MULTI }
+                class | mask.trailing_zeros() << 24
             })
             .collect();
         let free_pos = classes
@@ -228,20 +229,20 @@ impl StoneSets {
                 map
             })
             .collect();
+        let stabiliser = classes
+            .iter()
+            .map(|&set| {
+                (0..16)
+                    .filter(|&s| apply_sym(s, set) == set)
+                    .fold(0, |m, s| m | 1 << s)
+            })
+            .collect();
         StoneSets {
             classes,
             lookup,
+            stabiliser,
             free_pos,
         }
-    }
-
-    /// Bit s set when symmetry s maps `set` to its canonical set.
-    fn to_canon(set: u32) -> u16 {
-        let images: [u32; 16] = std::array::from_fn(|s| apply_sym(s, set));
-        let best = *images.iter().min().expect("16 images");
-        (0..16)
-            .filter(|&s| images[s] == best)
-            .fold(0, |m, s| m | 1 << s)
     }
 
     /// The tables for sets of `k` stones, built on first use.
@@ -256,27 +257,23 @@ pub struct Prepared<'a> {
     ix: &'a Indexer,
     base: u64,
     free_pos: &'a [u8; N],
-    /// The symmetry to the canonical set, when it is the only one.
+    /// A symmetry to the canonical set.
     sym: usize,
-    /// Otherwise all of them (the stabiliser's coset).
-    mask: u16,
+    /// The canonical set's stabiliser.
+    stabiliser: u16,
 }
 
 impl Prepared<'_> {
     /// The slot of the position with the other side on `theirs`.
     #[inline]
     pub fn index(&self, theirs: u32) -> u64 {
-        let other = if self.mask == 0 {
-            self.ix.sym.apply(self.sym, theirs)
-        } else {
-            let mut best = u32::MAX;
-            let mut m = self.mask;
-            while m != 0 {
-                best = best.min(self.ix.sym.apply(m.trailing_zeros() as usize, theirs));
-                m &= m - 1;
-            }
-            best
-        };
+        let mut other = self.ix.sym.apply(self.sym, theirs);
+        let mut m = self.stabiliser & !1;
+        let image = other;
+        while m != 0 {
+            other = other.min(self.ix.sym.apply(m.trailing_zeros() as usize, image));
+            m &= m - 1;
+        }
         self.base + rank_in_complement(other, self.free_pos)
     }
 }
@@ -336,11 +333,7 @@ impl Indexer {
             base: class as u64 * self.per_class,
             free_pos: &self.sets.free_pos[class as usize],
             sym: ((look >> 24) & 15) as usize,
-            mask: if look & MULTI == 0 {
-                0
-            } else {
-                StoneSets::to_canon(mine)
-            },
+            stabiliser: self.sets.stabiliser[class as usize],
         }
     }
 
@@ -368,7 +361,7 @@ impl Indexer {
     pub fn for_each_in_class(&self, class: usize, mut f: impl FnMut(u64, u32, u32, bool)) {
         let mine = self.sets.classes[class];
         let free: Vec<u32> = (0..N as u32).filter(|&s| mine & (1 << s) == 0).collect();
-        let mask = StoneSets::to_canon(mine);
+        let mask = self.sets.stabiliser[class];
         let base = class as u64 * self.per_class;
         let mut x: u32 = (1 << self.theirs) - 1;
         for i in 0..self.per_class {
