@@ -142,8 +142,7 @@ pub fn write_table(path: &Path, header: &Header, values: &[u8]) -> io::Result<()
 
 /// A copy of `map` in anonymous memory backed by huge pages where the
 /// system gives them: random probes then miss the TLB far less often than
-/// in the file's 4 KiB page-cache pages (about 400 ns a probe down to
-/// the cost of one cache miss).
+/// in the file's 4 KiB page-cache pages.
 fn into_huge_pages(map: &Mmap) -> Option<Mmap> {
     let mut anon = MmapMut::map_anon(map.len()).ok()?;
     #[cfg(target_os = "linux")]

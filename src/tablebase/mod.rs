@@ -17,6 +17,25 @@
 //! (`Tablebases::probe`): a win or loss whose conversion comes after the
 //! draw limit is a draw. That is exact for the current phase; for later
 //! phases it assumes their own conversions come within the limit too.
+//!
+//! For the search:
+//!
+//! ```no_run
+//! # use morris::rules::{Position, Rules};
+//! # use morris::tablebase::{Tablebases, Value, default_dir};
+//! # let rules = Rules::default();
+//! # let pos = Position::start(&rules);
+//! let tbs = Tablebases::open(default_dir(), &rules); // reads nothing yet
+//! if let Some(p) = tbs.probe(&pos) {
+//!     // p.value: Win/Loss/Draw for the side to move, p.plies to conversion
+//! }
+//! let best = tbs.best_move(&pos); // fastest win, or a draw, or longest loss
+//! ```
+//!
+//! `probe` is `None` outside the tables: pieces in hand, `MillReform`
+//! bans, fewer than 3 stones, or a table not generated. Tables are mapped
+//! on first use and kept; a `Tablebases` opened before a table was made
+//! does not see it (open a new one).
 
 pub mod cli;
 pub mod file;
@@ -27,7 +46,7 @@ pub mod stats;
 pub mod verify;
 
 pub use generate::{GenerateOptions, generate};
-pub use probe::{MoveProbe, Tablebases};
+pub use probe::{MoveProbe, Tablebases, default_dir};
 
 use crate::rules::{Blocked, Flying, MillRemoval, Rules};
 
