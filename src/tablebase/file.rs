@@ -151,6 +151,23 @@ fn into_huge_pages(map: &Mmap) -> Option<Mmap> {
     anon.make_read_only().ok()
 }
 
+/// Removes the temporary files of interrupted writes from a rules folder.
+pub fn remove_stale_temporaries(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for e in entries.flatten() {
+        let path = e.path();
+        if path
+            .extension()
+            .and_then(|x| x.to_str())
+            .is_some_and(|x| x.starts_with("tmp"))
+        {
+            let _ = fs::remove_file(path);
+        }
+    }
+}
+
 /// A table file in memory.
 pub struct TableFile {
     pub header: Header,

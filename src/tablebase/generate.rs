@@ -125,6 +125,7 @@ pub fn generate(
     let dir = root.join(fp.dir_name());
     let fp_text = fp.text();
     let pairs = plan(rules, targets);
+    file::remove_stale_temporaries(&dir);
     let mut done = Vec::new();
     for (i, &pair) in pairs.iter().enumerate() {
         let members = if pair.mine == pair.theirs {
