@@ -268,6 +268,7 @@ struct Solver<'a> {
     ix: Vec<Indexer>,
     state: Vec<Vec<AtomicU32>>,
     lower: &'a Tablebases,
+    members: Vec<Subspace>,
     threads: usize,
     progress: bool,
 }
@@ -293,6 +294,7 @@ impl<'a> Solver<'a> {
             ix,
             state,
             lower,
+            members: members.to_vec(),
             threads: options.threads.max(1),
             progress: options.progress,
         }
@@ -305,17 +307,36 @@ impl<'a> Solver<'a> {
 
     /// Runs `work(thread, item)` over items `0..n` on the threads, each
     /// thread collecting entries; returns them all.
+    /// With progress on, `label` names the work in a line on stderr that
+    /// shows how far it has got.
     fn parallel(
         &self,
         n: usize,
         chunk: usize,
+        label: &str,
         work: impl Fn(usize, &mut Vec<Entry>) + Sync,
     ) -> Vec<Entry> {
-        let next = AtomicUsize::new(0);
+        let next = &AtomicUsize::new(0);
+        let finished = &AtomicUsize::new(0);
+        let work = &work;
         let results: Vec<Vec<Entry>> = std::thread::scope(|scope| {
+            let reporter = self.progress.then(|| {
+                scope.spawn(move || {
+                    while finished.load(Ordering::Relaxed) < self.threads {
+                        let done = next.load(Ordering::Relaxed).min(n);
+                        eprint!(
+                            "\r  {label}: {:5.1}%   ",
+                            100.0 * done as f64 / n.max(1) as f64
+                        );
+                        std::thread::park_timeout(std::time::Duration::from_millis(500));
+                    }
+                })
+            });
+            let reporter = reporter.as_ref().map(|r| r.thread().clone());
             let handles: Vec<_> = (0..self.threads)
                 .map(|_| {
-                    scope.spawn(|| {
+                    let reporter = reporter.clone();
+                    scope.spawn(move || {
                         let mut out = Vec::new();
                         loop {
                             let start = next.fetch_add(chunk, Ordering::Relaxed);
@@ -325,6 +346,10 @@ impl<'a> Solver<'a> {
                             for i in start..(start + chunk).min(n) {
                                 work(i, &mut out);
                             }
+                        }
+                        finished.fetch_add(1, Ordering::Relaxed);
+                        if let Some(r) = reporter {
+                            r.unpark();
                         }
                         out
                     })
@@ -344,7 +369,8 @@ impl<'a> Solver<'a> {
         let mut level0 = Vec::new();
         let mut level1 = Vec::new();
         for t in 0..self.ix.len() {
-            let found = self.parallel(self.ix[t].classes(), 1, |class, out| {
+            let label = format!("forward pass over {}", self.members[t]);
+            let found = self.parallel(self.ix[t].classes(), 1, &label, |class, out| {
                 self.init_class(t, class, out)
             });
             for e in found {
@@ -357,27 +383,23 @@ impl<'a> Solver<'a> {
             }
         }
         if self.progress {
-            eprint!(
-                "\r  forward pass done in {:.1} s",
-                start.elapsed().as_secs_f64()
+            eprintln!(
+                "\r  forward pass done in {:.1} s{:20}",
+                start.elapsed().as_secs_f64(),
+                ""
             );
         }
         let mut current = level0;
         let mut pending = level1;
         let mut d: u16 = 0;
         while !current.is_empty() || !pending.is_empty() {
-            let found = self.parallel(current.len(), 256, |i, out| {
+            let label = format!("distance {d}: {} positions", current.len());
+            let found = self.parallel(current.len(), 4096, &label, |i, out| {
                 PREDS.with_borrow_mut(|preds| self.settle_predecessors(current[i], d, preds, out))
             });
             pending.extend(found);
             current = std::mem::take(&mut pending);
             d += 1;
-            if self.progress {
-                eprint!(
-                    "\r  distance {d}: {} new positions          ",
-                    current.len()
-                );
-            }
         }
     }
 
