@@ -114,7 +114,8 @@ pub fn up_to(max: u8) -> Vec<Subspace> {
 
 /// Builds the tables `targets` need that are missing from the rules
 /// folder under `root`, in dependency order. Tables already there (whole,
-/// for these rules) are kept, so an interrupted run resumes.
+/// for these rules) are kept, so an interrupted run resumes (run one
+/// generator per folder: it clears the temporaries other runs left).
 pub fn generate(
     root: &Path,
     rules: &Rules,
