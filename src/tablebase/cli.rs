@@ -85,6 +85,9 @@ pub struct GenerateArgs {
 pub struct VerifyArgs {
     #[command(flatten)]
     pub common: TbRules,
+    /// Check this many random positions of each table instead of all.
+    #[arg(long)]
+    pub sample: Option<u64>,
     /// Worker threads [default: all cores].
     #[arg(long)]
     pub threads: Option<usize>,
@@ -167,7 +170,7 @@ fn run_generate(a: &GenerateArgs) -> Result<(), String> {
 fn run_verify(a: &VerifyArgs) -> Result<(), String> {
     let rules = a.common.rules()?;
     let threads = a.threads.unwrap_or_else(default_threads);
-    let checked = verify::verify(&a.common.dir(), &rules, threads, |c| {
+    let checked = verify::verify(&a.common.dir(), &rules, threads, a.sample, |c| {
         println!(
             "{}: {} positions, {} mismatches{}{}",
             c.subspace,
