@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use morris::cli;
+use morris::tools::{analyze, match_cli};
 
 #[derive(Parser)]
 #[command(
@@ -21,6 +22,10 @@ struct Args {
 enum Command {
     /// Count the leaves of the legal-move tree.
     Perft(cli::PerftArgs),
+    /// Play engines against each other, refereed by the rules core.
+    Match(match_cli::MatchArgs),
+    /// Analyse a game record or a list of positions with the search.
+    Analyze(analyze::AnalyzeArgs),
 }
 
 fn main() -> ExitCode {
@@ -30,6 +35,8 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let result = match args.command {
         Some(Command::Perft(a)) => cli::perft(&a),
+        Some(Command::Match(a)) => match_cli::run(&a),
+        Some(Command::Analyze(a)) => analyze::run(&a),
         None => Ok(()),
     };
     match result {
