@@ -2,9 +2,9 @@
 //! superiority (LOS) and the sequential probability ratio test (SPRT).
 //!
 //! Elo uses the logistic model, score = 1 / (1 + 10^(-elo/400)). The
-//! interval and the SPRT use the normal approximation of the mean game score
-//! with the variance measured from the games (the trinomial W/D/L model, as
-//! in fishtest's and cutechess's "GSPRT").
+//! interval uses the normal approximation of the mean game score with the
+//! variance measured from the games; the SPRT is the generalized SPRT on the
+//! trinomial W/D/L model (as fishtest computes it).
 
 use std::fmt;
 
@@ -211,15 +211,20 @@ impl Sprt {
         )
     }
 
-    /// The log-likelihood ratio of H1 against H0 after these games
-    /// (0 while the games show no spread to measure).
+    /// The log-likelihood ratio of H1 against H0 after these games: the
+    /// generalized SPRT, each hypothesis's W/D/L probabilities being the
+    /// ones closest (maximum likelihood) to the observed frequencies that
+    /// have the hypothesis's mean score. Zero counts are replaced by a tiny
+    /// pseudo-count (as fishtest does) so one-sided results stay defined.
     pub fn llr(&self, t: &Tally) -> f64 {
-        let var = t.variance();
-        if var <= 0.0 {
+        if t.games() == 0 {
             return 0.0;
         }
-        let (s0, s1) = (score_from_elo(self.elo0), score_from_elo(self.elo1));
-        t.games() as f64 * (s1 - s0) * (2.0 * t.score() - s0 - s1) / (2.0 * var)
+        let counts = [t.losses, t.draws, t.wins].map(|c| (c as f64).max(1e-3));
+        let n: f64 = counts.iter().sum();
+        let freq = counts.map(|c| c / n);
+        n * (mle_log_ratio(&freq, score_from_elo(self.elo0))
+            - mle_log_ratio(&freq, score_from_elo(self.elo1)))
     }
 
     pub fn decision(&self, t: &Tally) -> Option<SprtDecision> {
@@ -233,6 +238,40 @@ impl Sprt {
             None
         }
     }
+}
+
+/// The scores of a loss, a draw and a win.
+const OUTCOME_SCORES: [f64; 3] = [0.0, 0.5, 1.0];
+
+/// The mean of log(observed / fitted) probability, weighted by the observed
+/// frequencies `freq` (of a loss, draw, win), where the fitted distribution
+/// is the most likely one with mean score `s`. It has the form
+/// `freq_i / (1 + lambda (a_i - s))`; `lambda` is found by bisection, the
+/// mean constraint being decreasing in it.
+fn mle_log_ratio(freq: &[f64; 3], s: f64) -> f64 {
+    let constraint = |lambda: f64| -> f64 {
+        freq.iter()
+            .zip(OUTCOME_SCORES)
+            .map(|(p, a)| p * (a - s) / (1.0 + lambda * (a - s)))
+            .sum()
+    };
+    // Every fitted probability stays positive for lambda in (lo, hi).
+    let (mut lo, mut hi) = (-1.0 / (1.0 - s), 1.0 / s);
+    let pad = (hi - lo) * 1e-12;
+    (lo, hi) = (lo + pad, hi - pad);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if constraint(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let lambda = 0.5 * (lo + hi);
+    freq.iter()
+        .zip(OUTCOME_SCORES)
+        .map(|(p, a)| p * (1.0 + lambda * (a - s)).ln())
+        .sum()
 }
 
 /// An Elo value for tables: sign, one decimal, `inf` at the extremes.
