@@ -4,6 +4,7 @@
 //! (finding moves), then `protocol` and the command-line tools.
 
 pub mod cli;
+pub mod protocol;
 pub mod rules;
 pub mod search;
 pub mod tools;

@@ -37,7 +37,13 @@ fn main() -> ExitCode {
         Some(Command::Perft(a)) => cli::perft(&a),
         Some(Command::Match(a)) => match_cli::run(&a),
         Some(Command::Analyze(a)) => analyze::run(&a),
-        None => Ok(()),
+        None => {
+            morris::protocol::run(
+                std::io::stdin().lock(),
+                morris::protocol::Output::new(std::io::stdout()),
+            );
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
