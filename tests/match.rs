@@ -107,6 +107,46 @@ fn fake_engine_match_completes_and_record_reads_back() {
 }
 
 #[test]
+fn morris_plays_morris_in_both_dialects_and_the_record_reads_back() {
+    let pgn = temp_file("morris.pgn");
+    let uci = format!("cmd={MORRIS}");
+    // A set-up start (white a7, black g1) so both the FEN and GBGP's
+    // `position pos` are exercised, and a rule option sent to both.
+    let out = run_match(&[
+        "--engine",
+        &uci,
+        "name=uci",
+        "option.Hash=4",
+        "--engine",
+        &uci,
+        "name=gbgp",
+        "proto=gbgp",
+        "--depth",
+        "2",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--fen",
+        "W2/3/3/6/3/3/2B w 8 8 0 2",
+        "--option",
+        "NoCaptureMoves=40",
+        "--json",
+        "--out",
+        pgn.to_str().unwrap(),
+    ]);
+    let summary = json(&out);
+    assert_eq!(summary["games"], 4);
+    assert_eq!(summary["faults"].as_array().unwrap().len(), 0, "{summary}");
+    for rec in check_record(&pgn, 4) {
+        assert_eq!(rec.tag("FEN"), Some("W2/3/3/6/3/3/2B w 8 8 0 2"));
+        assert_eq!(rec.tag("NoCaptureMoves"), Some("40"));
+        assert!(rec.replay().unwrap().outcome().is_some(), "ended by a rule");
+    }
+    let _ = std::fs::remove_file(&pgn);
+}
+
+#[test]
 fn record_round_trip_keeps_moves_tags_and_results() {
     // The library API, with `env` handing $MORRIS to the fake engine.
     let engine = |name: &str| EngineSpec {
