@@ -3,7 +3,7 @@
 //! move played by how much worse it scores than the best move.
 
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Read};
+use std::io::{IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -118,7 +118,7 @@ fn read_items(args: &AnalyzeArgs) -> Result<Vec<Item>, String> {
             let full = rec.replay().map_err(|e| format!("{name}: {e}"))?;
             let mut game = Game::new(*full.rules(), *full.start());
             let header = format!(
-                "Game {}: {} vs {}, {} ({})",
+                "Game {}: {} vs {}, {}, {}",
                 g + 1,
                 rec.tag("White").unwrap_or("?"),
                 rec.tag("Black").unwrap_or("?"),
@@ -331,6 +331,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         threads: args.threads,
         multipv: args.multipv,
         move_overhead_ms: 0,
+        ..Settings::default()
     });
     let target = if std::io::stderr().is_terminal() && items.len() > 1 {
         ProgressDrawTarget::stderr()
@@ -354,7 +355,12 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         } else {
             text_output(args, item, &a)
         };
-        bar.suspend(|| print!("{text}"));
+        match bar.suspend(|| std::io::stdout().write_all(text.as_bytes())) {
+            Ok(()) => {}
+            // The reader has gone (`| head`): nothing more to do.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
+            Err(e) => return Err(format!("writing the analysis: {e}")),
+        }
         bar.inc(1);
     }
     bar.finish_and_clear();
