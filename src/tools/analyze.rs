@@ -326,13 +326,16 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         movetime: args.movetime.map(Duration::from_millis),
         ..Limits::default()
     };
-    let mut searcher = Searcher::new(Settings {
+    // Fields beyond these (search tuning) keep their defaults.
+    #[allow(clippy::needless_update)]
+    let settings = Settings {
         hash_mb: args.hash,
         threads: args.threads,
         multipv: args.multipv,
         move_overhead_ms: 0,
         ..Settings::default()
-    });
+    };
+    let mut searcher = Searcher::new(settings);
     let target = if std::io::stderr().is_terminal() && items.len() > 1 {
         ProgressDrawTarget::stderr()
     } else {
