@@ -103,7 +103,38 @@ fn fake_engine_match_completes_and_record_reads_back() {
         .collect();
     let recorded: Vec<&str> = records.iter().map(|r| r.result()).collect();
     assert_eq!(reported, recorded);
+
+    // The record serves as openings: each game's first six moves.
+    let again = temp_file("again.pgn");
+    let out = run_match(&[
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--rounds",
+        "2",
+        "--openings",
+        pgn.to_str().unwrap(),
+        "--opening-plies",
+        "6",
+        "--json",
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert_eq!(json(&out)["games"], 4);
+    let first_six = |r: &morris::tools::record::Record| -> Vec<String> {
+        r.moves[..6].iter().map(|m| m.text.clone()).collect()
+    };
+    let replayed = check_record(&again, 4);
+    for (i, rec) in replayed.iter().enumerate() {
+        assert_eq!(first_six(rec), first_six(&records[i / 2]), "game {i}");
+    }
     let _ = std::fs::remove_file(&pgn);
+    let _ = std::fs::remove_file(&again);
 }
 
 #[test]

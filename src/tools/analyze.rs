@@ -17,8 +17,27 @@ use crate::cli::PositionArgs;
 use crate::rules::{Color, Game, Move, Position, Rules};
 use crate::search::{Control, Info, Limits, Score, Searcher, Settings};
 
+const ANALYZE_HELP: &str = "\
+OUTPUT:
+  Per position: the move played (for games), the best move, its score (pieces,
+  from the side to move; +M3 a forced win in 3 moves) and depth, the principal
+  variation, and for games the score loss of the move played when it was not
+  the best, marked ? (mistake) or ?? (blunder) past --mistake / --blunder.
+  --json: one JSON object per line with the fields source, ply, move_number,
+  fen, played, best, score ({\"cp\": X} or {\"mate\": N}), depth, lines (multipv),
+  loss, mark, game_over.
+
+  Game records carry their own rules (tags); --variant/--option apply to
+  position lists. Bad input stops with a non-zero exit and the line at fault.
+
+EXAMPLES:
+  morris analyze games.pgn --depth 10
+  morris analyze --moves \"d2 d6 b4\" --multipv 3 --movetime 2000
+  printf 'd2 d6\\n3/3/3/6/3/3/3 b 9 9 0 1\\n' | morris analyze --json";
+
 /// Arguments of `morris analyze`.
 #[derive(Args, Debug)]
+#[command(after_help = ANALYZE_HELP)]
 pub struct AnalyzeArgs {
     /// A game record, or a file with one position per line (a FEN, a move
     /// list from the start, or a FEN then `moves ...`); `-` or none: stdin.
@@ -39,6 +58,7 @@ pub struct AnalyzeArgs {
     /// Best lines to show per position.
     #[arg(long, default_value_t = 1)]
     pub multipv: usize,
+    /// Search threads.
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     /// Transposition table size in MiB.

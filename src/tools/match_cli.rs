@@ -36,6 +36,18 @@ ENGINES:
   time by more than --timemargin, answers with an illegal or malformed move, or
   fails the handshake loses that game (the reason is recorded) and is restarted.
 
+POSITIONS:
+  Games start from the built-in openings (20 quiet four-ply placements), from
+  --openings, or with --fen/--moves all from that one position. Each opening is
+  played twice, colours swapped; openings are used in order, cycling.
+
+OUTPUT:
+  stderr: a progress bar with the running score, and one line per finished game.
+  stdout: the summary: W/D/L, score, Elo difference with its 95% interval, LOS
+  per pairing (and standings for more than two engines), the SPRT state, and
+  every fault. --json prints it as one JSON object (an infinite Elo is null).
+  --out FILE: the games as a PGN-style record, appended as each game ends.
+
 EXAMPLES:
   morris match --engine cmd=./morris name=new option.Hash=64 \\
                --engine cmd=./morris-old name=old \\
@@ -133,6 +145,16 @@ impl MatchArgs {
             .collect::<Result<Vec<_>, _>>()?;
         if engines.len() < 2 {
             return Err("a match needs at least two --engine".into());
+        }
+        if let Some(e) = engines
+            .iter()
+            .find(|e| e.cmd.components().count() > 1 && !e.cmd.is_file())
+        {
+            return Err(format!(
+                "engine {}: no program at {}",
+                e.name,
+                e.cmd.display()
+            ));
         }
         for i in 1..engines.len() {
             let base = engines[i].name.clone();

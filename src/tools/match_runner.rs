@@ -413,3 +413,80 @@ fn play_game(
         record,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(engines: usize, games: u32, rounds: u32, gauntlet: bool) -> MatchConfig {
+        let spec = |i: usize| EngineSpec::parse(&[format!("cmd=/e{i}")]).unwrap();
+        MatchConfig {
+            engines: (0..engines).map(spec).collect(),
+            rules: Rules::default(),
+            tc: TimeControl::Depth(1),
+            openings: Opening::builtin()[..3].to_vec(),
+            games,
+            rounds,
+            gauntlet,
+            concurrency: 1,
+            sprt: None,
+            margin: Duration::ZERO,
+            handshake_timeout: Duration::ZERO,
+            untimed_limit: Duration::ZERO,
+            max_plies: 0,
+            event: String::new(),
+        }
+    }
+
+    #[test]
+    fn schedule_swaps_colours_per_opening_and_cycles_openings() {
+        let jobs = schedule(&config(2, 4, 2, false));
+        let seen: Vec<(usize, usize, usize)> =
+            jobs.iter().map(|j| (j.white, j.black, j.opening)).collect();
+        assert_eq!(
+            seen,
+            [
+                (0, 1, 0),
+                (1, 0, 0),
+                (0, 1, 1),
+                (1, 0, 1),
+                (0, 1, 2),
+                (1, 0, 2),
+                (0, 1, 0),
+                (1, 0, 0)
+            ]
+        );
+        assert_eq!(jobs[7].round, 2);
+        assert_eq!(jobs[7].number, 8);
+    }
+
+    #[test]
+    fn round_robin_and_gauntlet_pairings() {
+        let pairs = |cfg: &MatchConfig| -> Vec<(usize, usize)> {
+            schedule(cfg).iter().map(|j| (j.white, j.black)).collect()
+        };
+        assert_eq!(pairs(&config(3, 1, 1, false)), [(0, 1), (0, 2), (1, 2)]);
+        assert_eq!(pairs(&config(3, 1, 1, true)), [(0, 1), (0, 2)]);
+    }
+
+    #[test]
+    fn position_commands_in_both_dialects() {
+        let rules = Rules::default();
+        let mut game = Game::new(rules, Position::start(&rules));
+        game.play_text("d2").unwrap();
+        assert_eq!(
+            position_command(Protocol::Uci, &game),
+            "position startpos moves d2"
+        );
+        let fen = "W2/3/3/6/3/3/2B w 8 8 0 2";
+        let game = Game::new(rules, Position::from_fen(fen, &rules).unwrap());
+        assert_eq!(
+            position_command(Protocol::Uci, &game),
+            format!("position fen {fen}")
+        );
+        assert_eq!(
+            position_command(Protocol::Gbgp, &game),
+            "position pos w:Wa7:Bg1:2"
+        );
+    }
+}
