@@ -117,6 +117,9 @@ pub struct MatchArgs {
     /// Adjudicate a draw after this many plies past the opening (0: never).
     #[arg(long, default_value_t = 0)]
     pub max_plies: usize,
+    /// Print the results table to stderr every this many games (0: never).
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub ratinginterval: usize,
     /// The Event tag of the records.
     #[arg(long, default_value = "morris match")]
     pub event: String,
@@ -270,6 +273,15 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         } else {
             bar.println(line);
         }
+        let played = standings.games() as usize;
+        if args.ratinginterval > 0 && played % args.ratinginterval == 0 && played < total {
+            let text = table(&cfg, standings);
+            if bar.is_hidden() {
+                eprint!("{text}");
+            } else {
+                bar.println(text.trim_end());
+            }
+        }
         bar.set_message(running_line(&cfg, standings));
         bar.inc(1);
         Ok(())
@@ -329,17 +341,9 @@ fn pairs(standings: &Standings) -> Vec<(usize, usize)> {
         .collect()
 }
 
-fn summary_text(
-    cfg: &MatchConfig,
-    outcome: &MatchOutcome,
-    faults: &[(usize, String, String)],
-) -> String {
-    let st = &outcome.standings;
-    let mut out = format!("Games played: {}", st.games());
-    if outcome.unplayed > 0 {
-        out += &format!(" ({} not played)", outcome.unplayed);
-    }
-    out.push('\n');
+/// The results table: each pairing, then standings for more than two.
+fn table(cfg: &MatchConfig, st: &Standings) -> String {
+    let mut out = String::new();
     for (i, j) in pairs(st) {
         let t = st.tally[i][j];
         out += &format!(
@@ -363,6 +367,21 @@ fn summary_text(
             );
         }
     }
+    out
+}
+
+fn summary_text(
+    cfg: &MatchConfig,
+    outcome: &MatchOutcome,
+    faults: &[(usize, String, String)],
+) -> String {
+    let st = &outcome.standings;
+    let mut out = format!("Games played: {}", st.games());
+    if outcome.unplayed > 0 {
+        out += &format!(" ({} not played)", outcome.unplayed);
+    }
+    out.push('\n');
+    out += &table(cfg, st);
     if let Some(s) = &cfg.sprt {
         let (lower, upper) = s.bounds();
         let verdict = match outcome.sprt {
