@@ -274,7 +274,7 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
             bar.println(line);
         }
         let played = standings.games() as usize;
-        if args.ratinginterval > 0 && played % args.ratinginterval == 0 && played < total {
+        if args.ratinginterval > 0 && played.is_multiple_of(args.ratinginterval) && played < total {
             let text = table(&cfg, standings);
             if bar.is_hidden() {
                 eprint!("{text}");
