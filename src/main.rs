@@ -30,7 +30,13 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let result = match args.command {
         Some(Command::Perft(a)) => cli::perft(&a),
-        None => Ok(()),
+        None => {
+            morris::protocol::run(
+                std::io::stdin().lock(),
+                morris::protocol::Output::new(std::io::stdout()),
+            );
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
