@@ -145,7 +145,7 @@ impl Default for Settings {
 pub struct Searcher {
     settings: Settings,
     tt: Table,
-    workers: Vec<Box<Worker>>,
+    workers: Vec<Worker>,
 }
 
 impl Searcher {

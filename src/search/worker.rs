@@ -131,14 +131,14 @@ pub struct Worker {
 const NO_MOVE: Move = Move::slide(Square::ALL[0], Square::ALL[0]);
 
 impl Worker {
-    pub fn new(id: usize) -> Box<Worker> {
+    pub fn new(id: usize) -> Worker {
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (i, r) in row.iter_mut().enumerate().skip(1) {
                 *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.25) as u8;
             }
         }
-        Box::new(Worker {
+        Worker {
             id,
             nodes: 0,
             seldepth: 0,
@@ -155,7 +155,7 @@ impl Worker {
             root_moves: Vec::new(),
             best: Vec::new(),
             completed_depth: 0,
-        })
+        }
     }
 
     /// Gets ready for a new search of `sh.root`.
