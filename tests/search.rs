@@ -142,58 +142,31 @@ fn check_loss(pos: Position, n: i32) {
     );
 }
 
+fn fen_pos(fen: &str) -> Position {
+    *fen_game(fen).position()
+}
+
 #[test]
 fn flying_three_against_three_wins_in_two_and_three() {
-    check_win(
-        fen_game("3/3/B2/1W2B1/1B1/2W/W2 w 0 0 0 30")
-            .position()
-            .to_owned(),
-        2,
-    );
-    check_win(
-        fen_game("2B/B2/1B1/3W2/W2/3/1W1 w 0 0 0 30")
-            .position()
-            .to_owned(),
-        2,
-    );
-    check_win(
-        fen_game("1W1/3/3/2WB2/1B1/2B/1W1 w 0 0 0 30")
-            .position()
-            .to_owned(),
-        3,
-    );
+    check_win(fen_pos("3/3/B2/1W2B1/1B1/2W/W2 w 0 0 0 30"), 2);
+    check_win(fen_pos("2B/B2/1B1/3W2/W2/3/1W1 w 0 0 0 30"), 2);
+    check_win(fen_pos("1W1/3/3/2WB2/1B1/2B/1W1 w 0 0 0 30"), 3);
 }
 
 #[test]
 fn flying_three_against_three_lost_in_two() {
-    check_loss(
-        fen_game("1WB/W2/3/6/WB1/3/2B w 0 0 0 30")
-            .position()
-            .to_owned(),
-        2,
-    );
-    check_loss(
-        fen_game("1BB/3/2W/6/1W1/2W/1B1 w 0 0 0 30")
-            .position()
-            .to_owned(),
-        2,
-    );
+    check_loss(fen_pos("1WB/W2/3/6/WB1/3/2B w 0 0 0 30"), 2);
+    check_loss(fen_pos("1BB/3/2W/6/1W1/2W/1B1 w 0 0 0 30"), 2);
 }
 
+/// Four sliding pieces against three flying ones. (The three cannot lose
+/// in one: four pieces never make two threats one flight cannot block.)
 #[test]
 fn four_against_three_wins_in_one() {
-    check_win(
-        fen_game("1B1/3/1B1/2B1WW/3/3/WW1 w 0 0 0 30")
-            .position()
-            .to_owned(),
-        1,
-    );
-    check_win(
-        fen_game("3/3/3/2BB2/2B/W1W/WW1 w 0 0 0 30")
-            .position()
-            .to_owned(),
-        1,
-    );
+    check_win(fen_pos("1B1/3/1B1/2B1WW/3/3/WW1 w 0 0 0 30"), 1);
+    check_win(fen_pos("3/3/3/2BB2/2B/W1W/WW1 w 0 0 0 30"), 1);
+    // Colours swapped: black with four to move against three.
+    check_win(fen_pos("1W1/3/1W1/2W1BB/3/3/BB1 b 0 0 0 30"), 1);
 }
 
 /// Strong side: the four junctions and three more; weak side: four pieces.
