@@ -26,6 +26,8 @@ enum Command {
     Match(match_cli::MatchArgs),
     /// Analyse a game record or a list of positions with the search.
     Analyze(analyze::AnalyzeArgs),
+    /// Search the fixed bench positions; the last line's node count is the search's signature.
+    Bench,
 }
 
 fn main() -> ExitCode {
@@ -37,6 +39,13 @@ fn main() -> ExitCode {
         Some(Command::Perft(a)) => cli::perft(&a),
         Some(Command::Match(a)) => match_cli::run(&a),
         Some(Command::Analyze(a)) => analyze::run(&a),
+        Some(Command::Bench) => {
+            println!(
+                "{}",
+                morris::protocol::bench_line(&morris::search::bench::bench(None))
+            );
+            Ok(())
+        }
         None => {
             morris::protocol::run(
                 std::io::stdin().lock(),

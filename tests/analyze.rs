@@ -47,7 +47,6 @@ const BLUNDER: &str = r#"[Event "blunder"]
 "#;
 
 #[test]
-#[ignore = "needs the real search (main still has the placeholder)"]
 fn analyze_marks_a_blundered_move() {
     let out = analyze(&["--depth", "4", "--json"], BLUNDER);
     let lines = json_lines(&out);

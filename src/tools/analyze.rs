@@ -347,7 +347,6 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), String> {
         ..Limits::default()
     };
     // Fields beyond these (search tuning) keep their defaults.
-    #[allow(clippy::needless_update)]
     let settings = Settings {
         hash_mb: args.hash,
         threads: args.threads,
