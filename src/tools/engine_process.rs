@@ -275,10 +275,6 @@ impl Engine {
         Ok(engine)
     }
 
-    pub fn name(&self) -> &str {
-        &self.name
-    }
-
     /// Announces a new game and waits until the engine is ready for it.
     pub fn new_game(&mut self, timeout: Duration) -> Result<(), Fault> {
         self.send(match self.proto {
