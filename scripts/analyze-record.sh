@@ -20,8 +20,13 @@ if [[ $# -lt 1 || ! -r $1 ]]; then
     exit 2
 fi
 record=$1
-out=${2:-${record%.*}.analysis.jsonl}
-shift $(($# >= 2 ? 2 : 1))
+shift
+if [[ $# -gt 0 && $1 != -* ]]; then
+    out=$1
+    shift
+else
+    out=${record%.*}.analysis.jsonl
+fi
 root=$(cd "$(dirname "$0")/.." && pwd)
 if [[ -z ${MORRIS:-} ]]; then
     cargo build --release --quiet --manifest-path "$root/Cargo.toml"
