@@ -70,8 +70,8 @@ pub struct AnalyzeArgs {
     /// Score loss (hundredths of a piece) that marks a move a mistake (?).
     #[arg(long, default_value_t = 50, value_name = "CP")]
     pub mistake: i32,
-    /// Score loss that marks a move a blunder (??).
-    #[arg(long, default_value_t = 150, value_name = "CP")]
+    /// Score loss that marks a move a blunder (??); 100 is about one piece.
+    #[arg(long, default_value_t = 100, value_name = "CP")]
     pub blunder: i32,
 }
 
