@@ -137,14 +137,16 @@ fn read_items(args: &AnalyzeArgs) -> Result<Vec<Item>, String> {
         for (g, rec) in records.iter().enumerate() {
             let full = rec.replay().map_err(|e| format!("{name}: {e}"))?;
             let mut game = Game::new(*full.rules(), *full.start());
-            let header = format!(
-                "Game {}: {} vs {}, {}, {}",
+            let mut header = format!(
+                "Game {}: {} vs {}, {}",
                 g + 1,
                 rec.tag("White").unwrap_or("?"),
                 rec.tag("Black").unwrap_or("?"),
                 rec.result(),
-                rec.tag("Termination").unwrap_or("no termination given")
             );
+            if let Some(why) = rec.tag("Termination") {
+                header += &format!(", {why}");
+            }
             for (ply, &mv) in full.moves().iter().enumerate() {
                 items.push(Item {
                     source: format!("game {}", g + 1),
