@@ -39,13 +39,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(a)) => cli::perft(&a),
         Some(Command::Match(a)) => match_cli::run(&a),
         Some(Command::Analyze(a)) => analyze::run(&a),
-        Some(Command::Bench) => {
-            println!(
-                "{}",
-                morris::protocol::bench_line(&morris::search::bench::bench(None))
-            );
-            Ok(())
-        }
+        Some(Command::Bench) => cli::bench(),
         None => {
             morris::protocol::run(
                 std::io::stdin().lock(),
