@@ -41,3 +41,28 @@ impl Rng {
         &items[self.below(items.len())]
     }
 }
+
+/// A FEN from the white and black points (space-separated names), side
+/// (`'w'`/`'b'`), pieces in hand, clock and move number.
+pub fn fen_of(
+    white: &str,
+    black: &str,
+    side: char,
+    hands: [u32; 2],
+    clock: u32,
+    fullmove: u32,
+) -> String {
+    let mut g = naive::NaiveGame::new(morris::rules::Rules::default());
+    for (c, list) in [white, black].iter().enumerate() {
+        for name in list.split_whitespace() {
+            let i = naive::index_of(name);
+            assert!(g.cells[i].is_none(), "{name} given twice");
+            g.cells[i] = Some(c);
+        }
+    }
+    g.side = if side == 'w' { 0 } else { 1 };
+    g.hand = hands;
+    g.clock = clock;
+    g.fullmove = fullmove;
+    g.fen()
+}
