@@ -376,30 +376,47 @@ impl NaiveGame {
         self.mills_through(&self.cells, from, c)
     }
 
+    /// Every valid removal sequence (in any valid order) for the turn
+    /// `from`-`to`, or None if that turn is not legal here.
+    pub fn removal_orders(&self, from: Option<usize>, to: usize) -> Option<Vec<Vec<usize>>> {
+        if !self.base_moves().contains(&(from, to)) {
+            return None;
+        }
+        self.orders_for(from, to)
+    }
+
+    /// The valid removal sequences of a turn from `base_moves`, or None if
+    /// `MillReform` bans it.
+    fn orders_for(&self, from: Option<usize>, to: usize) -> Option<Vec<Vec<usize>>> {
+        let me = self.side;
+        let mut cells = self.cells;
+        if let Some(f) = from {
+            cells[f] = None;
+        }
+        cells[to] = Some(me);
+        let formed = self.mills_through(&cells, to, me);
+        if formed.iter().any(|l| self.bans[me].contains(l)) {
+            return None;
+        }
+        let owed = if formed.is_empty() {
+            0
+        } else if self.rules.remove_per_mill {
+            formed.len()
+        } else {
+            1
+        };
+        let mut seqs = Vec::new();
+        self.sequences(&mut cells, 1 - me, owed, &mut Vec::new(), &mut seqs);
+        Some(seqs)
+    }
+
     /// Every legal move, one per distinct move, sorted by text.
     pub fn legal_moves(&self) -> Vec<NaiveMove> {
-        let me = self.side;
-        let opp = 1 - me;
         let mut result: Vec<NaiveMove> = Vec::new();
         for (from, to) in self.base_moves() {
-            let mut cells = self.cells;
-            if let Some(f) = from {
-                cells[f] = None;
-            }
-            cells[to] = Some(me);
-            let formed = self.mills_through(&cells, to, me);
-            if formed.iter().any(|l| self.bans[me].contains(l)) {
+            let Some(seqs) = self.orders_for(from, to) else {
                 continue; // MillReform: closes a line broken last turn
-            }
-            let owed = if formed.is_empty() {
-                0
-            } else if self.rules.remove_per_mill {
-                formed.len()
-            } else {
-                1
             };
-            let mut seqs = Vec::new();
-            self.sequences(&mut cells, opp, owed, &mut Vec::new(), &mut seqs);
             // One move per set of removed points, written in the smallest
             // valid order (names compared as text).
             let mut best: Vec<(Vec<usize>, Vec<&str>)> = Vec::new();
