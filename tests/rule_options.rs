@@ -952,3 +952,131 @@ fn pieces_three_and_twelve() {
         "3/3/3/6/3/3/3 w 12 12 0 1"
     );
 }
+
+// ------------------------------------------------------- huge move lists
+
+#[test]
+fn huge_move_list_with_every_removal_option() {
+    // Twelve pieces, everyone flying, three lines through many points, any
+    // piece removable, removals per mill and passing allowed: 3340 moves
+    // (a hill-climbing search found no set-up position with more). The
+    // move list holds 4096.
+    let r = rules(
+        Variant::Twelve,
+        &[
+            "FlyAt=12",
+            "RemovePerMill=true",
+            "MayPass=true",
+            "MillRemoval=any",
+        ],
+    );
+    let fen = fen_of(
+        "a1 a4 b2 b6 c4 c5 d3 d7 e3 g7",
+        "b4 d1 d2 d5 d6 e4 e5 f2 f4 f6 g1 g4",
+        'w',
+        [0, 0],
+        0,
+        40,
+    );
+    let fast = fast_moves(&r, &fen);
+    assert_eq!(fast.len(), 3340);
+    assert_eq!(fast, NaiveGame::from_fen(r, &fen).legal_texts());
+    assert_eq!(position(&r, &fen).perft(&r, 1), 3340);
+}
+
+// ------------------------------------------------------------- options
+
+#[test]
+fn option_defaults_and_presets_follow_rules_md() {
+    let d = Rules::default();
+    assert_eq!(d, Rules::preset(Variant::Nine));
+    assert_eq!(
+        (d.pieces, d.diagonals, d.flying, d.fly_at, d.lasker),
+        (9, false, morris::rules::Flying::Three, 3, false)
+    );
+    assert_eq!(
+        (d.remove_per_mill, d.mill_removal, d.may_pass, d.mill_reform),
+        (false, morris::rules::MillRemoval::Protected, false, false)
+    );
+    assert_eq!(
+        (d.blocked, d.board_full, d.endgame_moves, d.no_capture_moves),
+        (
+            morris::rules::Blocked::Loss,
+            morris::rules::BoardFull::Draw,
+            10,
+            100
+        )
+    );
+    assert!(d.repetition);
+    assert_eq!(d.first_player, Color::White);
+    let t = Rules::preset(Variant::Twelve);
+    assert_eq!(
+        (t.pieces, t.diagonals, t.remove_per_mill, t.lasker),
+        (12, true, false, false)
+    );
+    let m = Rules::preset(Variant::Morabaraba);
+    assert_eq!(
+        (m.pieces, m.diagonals, m.remove_per_mill, m.lasker),
+        (12, true, true, false)
+    );
+    let l = Rules::preset(Variant::Lasker);
+    assert_eq!(
+        (l.pieces, l.diagonals, l.remove_per_mill, l.lasker),
+        (10, false, false, true)
+    );
+    // Variant resets every option to the preset.
+    let mut r = nine(&["MayPass=true", "Pieces=5"]);
+    r.apply("Variant=lasker").unwrap();
+    assert_eq!(r, Rules::preset(Variant::Lasker));
+}
+
+#[test]
+fn option_values_and_ranges() {
+    let mut r = Rules::default();
+    for yes in ["true", "on", "yes", "1", "TRUE", "On"] {
+        r.set("MayPass", "false").unwrap();
+        r.set("maypass", yes).unwrap();
+        assert!(r.may_pass, "{yes}");
+    }
+    for no in ["false", "off", "no", "0"] {
+        r.set("Repetition", no).unwrap();
+        assert!(!r.repetition, "{no}");
+    }
+    assert!(r.set("MayPass", "maybe").is_err());
+    for (name, ok, bad) in [
+        ("Pieces", &["3", "12"][..], &["2", "13", "x", "-1"][..]),
+        ("EndgameMoves", &["0", "1000"], &["1001", "-1"]),
+        ("NoCaptureMoves", &["0", "1000"], &["1001"]),
+        ("Flying", &["off", "three", "both", "BOTH"], &["four"]),
+        ("MillRemoval", &["protected", "never", "any"], &["some"]),
+        ("Blocked", &["loss", "draw"], &["win"]),
+        ("BoardFull", &["draw", "loss"], &["win"]),
+        ("FirstPlayer", &["white", "black"], &["red"]),
+        (
+            "Variant",
+            &["nine", "twelve", "morabaraba", "lasker"],
+            &["six"],
+        ),
+    ] {
+        for v in ok {
+            let mut r = Rules::preset(Variant::Twelve);
+            assert!(r.set(name, v).is_ok(), "{name}={v}");
+        }
+        for v in bad {
+            let mut r = Rules::preset(Variant::Twelve);
+            let before = r;
+            assert!(r.set(name, v).is_err(), "{name}={v}");
+            assert_eq!(r, before, "a refused setting changes nothing");
+        }
+    }
+    // FlyAt 3..12 and at most Pieces.
+    let mut r = Rules::preset(Variant::Twelve);
+    assert!(r.set("FlyAt", "12").is_ok());
+    assert!(r.set("FlyAt", "2").is_err());
+    assert!(r.set("Pieces", "11").is_err(), "FlyAt 12 > Pieces 11");
+    let mut r = Rules::default();
+    assert!(r.set("FlyAt", "10").is_err());
+    assert!(r.set("FlyAt", "9").is_ok());
+    assert!(r.apply("Bogus=1").is_err());
+    assert!(r.apply("FlyAt").is_err());
+}
