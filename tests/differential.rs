@@ -52,6 +52,7 @@ struct Stats {
     max_moves: usize,
     flying_plies: usize,
     reform_bans: usize,
+    banned_turns: usize,
     multi_removals: usize,
     endings: std::collections::BTreeMap<String, usize>,
 }
@@ -137,6 +138,7 @@ fn play_game(seed: u64, rules: Rules, style: Style, stats: &mut Stats) {
         }
         if pos.bans(Color::White) | pos.bans(Color::Black) != 0 {
             stats.reform_bans += 1;
+            stats.banned_turns += naive.banned_turns();
         }
 
         // Outcome.
@@ -377,4 +379,103 @@ fn full_boards() {
         r.lasker = rng.chance(30);
         r
     });
+}
+
+/// Random set-up positions (any board, hands, side, clock and, with
+/// `MillReform`, any banned lines) under random rules: legal moves, move
+/// count, outcome, FEN round trip, and the position after every legal
+/// move, fast against naive.
+#[test]
+fn random_setups() {
+    let mut rng = Rng::new(2024);
+    let mut positions = 0;
+    let mut moves_made = 0;
+    for seed in 0..20_000u64 {
+        let rules = random_rules(&mut rng);
+        let pieces = rules.pieces as usize;
+        let mut points: Vec<usize> = (0..24).collect();
+        for i in (1..24).rev() {
+            points.swap(i, rng.below(i + 1));
+        }
+        let white = rng.below(pieces + 1);
+        let black = rng.below(pieces.min(24 - white) + 1);
+        let hands = [
+            rng.range(0, (pieces - white) as u64) as u32,
+            rng.range(0, (pieces - black) as u64) as u32,
+        ];
+        // Mostly movement and flying, sometimes placement.
+        let hands = if rng.chance(60) { [0, 0] } else { hands };
+        let name = |i: usize| common::naive::NAMES[points[i]];
+        let w: Vec<&str> = (0..white).map(name).collect();
+        let b: Vec<&str> = (white..white + black).map(name).collect();
+        let side = if rng.chance(50) { 'w' } else { 'b' };
+        let (short, long) = (rng.range(0, 20) as u32, rng.range(0, 200) as u32);
+        let clock = *rng.pick(&[0, 0, short, long]);
+        let mut fen = common::fen_of(&w.join(" "), &b.join(" "), side, hands, clock, 30);
+        if rules.mill_reform && rng.chance(70) {
+            let geo = common::naive::Geometry::new(rules.diagonals);
+            let mut fields = Vec::new();
+            for _ in 0..2 {
+                let n = *rng.pick(&[0, 1, 1, 2]);
+                let lines: Vec<String> = (0..n)
+                    .map(|_| {
+                        let l = rng.pick(&geo.lines);
+                        l.iter().map(|&p| common::naive::NAMES[p]).collect()
+                    })
+                    .collect();
+                fields.push(if lines.is_empty() {
+                    "-".to_string()
+                } else {
+                    lines.join(",")
+                });
+            }
+            fen = format!("{fen} {} {}", fields[0], fields[1]);
+        }
+        let pos =
+            Position::from_fen(&fen, &rules).unwrap_or_else(|e| panic!("seed {seed}: {fen}: {e}"));
+        let naive = NaiveGame::from_fen(rules, &fen);
+        positions += 1;
+        let ctx = format!("set-up {seed}\n  rules: {rules:?}\n  fen: {fen}");
+        assert_eq!(
+            normalise_fen(&pos.to_fen(&rules)),
+            naive.fen(),
+            "{ctx}: FEN written"
+        );
+        assert_eq!(
+            Position::from_fen(&pos.to_fen(&rules), &rules).as_ref(),
+            Ok(&pos),
+            "{ctx}: FEN round trip"
+        );
+        let mut list = MoveList::new();
+        pos.legal_moves(&rules, &mut list);
+        let mut fast: Vec<String> = list.iter().map(|m| m.to_string()).collect();
+        fast.sort();
+        let naive_moves = naive.legal_moves();
+        let expected: Vec<String> = naive_moves.iter().map(|m| m.text.clone()).collect();
+        assert_eq!(fast, expected, "{ctx}: legal moves");
+        assert_eq!(
+            pos.count_moves(&rules),
+            expected.len() as u64,
+            "{ctx}: count"
+        );
+        assert_eq!(
+            Game::new(rules, pos).outcome(),
+            naive.outcome(),
+            "{ctx}: outcome"
+        );
+        for nm in &naive_moves {
+            let mv = *list.iter().find(|m| m.to_string() == nm.text).unwrap();
+            let next = pos.make(&rules, mv);
+            let mut after = naive.clone();
+            after.play(nm);
+            assert_eq!(
+                normalise_fen(&next.to_fen(&rules)),
+                after.fen(),
+                "{ctx}: after {}",
+                nm.text
+            );
+            moves_made += 1;
+        }
+    }
+    println!("random set-ups: {positions} positions, {moves_made} moves made");
 }

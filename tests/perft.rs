@@ -6,8 +6,8 @@
 
 mod common;
 
-use common::naive::NaiveGame;
-use morris::rules::{Game, Position, Rules, START_FEN, Variant};
+use common::naive::{NaiveGame, normalise_fen};
+use morris::rules::{Game, MoveList, Position, Rules, START_FEN, Variant};
 
 fn rules(variant: Variant, settings: &[&str]) -> Rules {
     let mut r = Rules::preset(variant);
@@ -28,11 +28,32 @@ fn reach(rules: Rules, moves: &str) -> (Position, NaiveGame) {
         naive.play_text(m);
     }
     let pos = *game.position();
-    assert_eq!(
-        common::naive::normalise_fen(&pos.to_fen(&rules)),
-        naive.fen()
-    );
+    assert_eq!(normalise_fen(&pos.to_fen(&rules)), naive.fen());
     (pos, naive)
+}
+
+/// Compares the full sorted move lists of every node of the tree `depth`
+/// plies deep, and the positions the moves lead to.
+fn walk(label: &str, rules: &Rules, pos: &Position, naive: &NaiveGame, depth: u32) {
+    let mut list = MoveList::new();
+    pos.legal_moves(rules, &mut list);
+    let mut fast: Vec<String> = list.iter().map(|m| m.to_string()).collect();
+    fast.sort();
+    let naive_moves = naive.legal_moves();
+    let expected: Vec<String> = naive_moves.iter().map(|m| m.text.clone()).collect();
+    assert_eq!(fast, expected, "{label}: moves of {}", pos.to_fen(rules));
+    if depth <= 1 || naive.material(0) < 3 || naive.material(1) < 3 {
+        return;
+    }
+    for nm in &naive_moves {
+        let mv = *list.iter().find(|m| m.to_string() == nm.text).unwrap();
+        let next = pos.make(rules, mv);
+        let mut after = naive.clone();
+        after.history.clear();
+        after.play(nm);
+        assert_eq!(normalise_fen(&next.to_fen(rules)), after.fen(), "{label}");
+        walk(label, rules, &next, &after, depth - 1);
+    }
 }
 
 /// Checks perft 1..=expected.len() for fast, naive and the given numbers.
@@ -40,6 +61,7 @@ fn check(label: &str, rules: Rules, moves: &str, fen: &str, expected: &[u64]) {
     let (pos, naive) = reach(rules, moves);
     assert_eq!(pos.to_fen(&rules), fen, "{label}: position reached");
     let from_fen = Position::from_fen(fen, &rules).unwrap();
+    walk(label, &rules, &pos, &naive, expected.len().min(3) as u32);
     for (i, &want) in expected.iter().enumerate() {
         let d = i as u32 + 1;
         let fast = pos.perft(&rules, d);

@@ -208,7 +208,9 @@ impl NaiveGame {
                 for l in fields[6 + c].split(',') {
                     let pts = [index_of(&l[0..2]), index_of(&l[2..4]), index_of(&l[4..6])];
                     let i = g.line_with(pts).expect("a line");
-                    g.bans[c].push(i);
+                    if !g.bans[c].contains(&i) {
+                        g.bans[c].push(i);
+                    }
                 }
             }
         }
@@ -408,6 +410,14 @@ impl NaiveGame {
         let mut seqs = Vec::new();
         self.sequences(&mut cells, 1 - me, owed, &mut Vec::new(), &mut seqs);
         Some(seqs)
+    }
+
+    /// How many turns `MillReform` bans here (for coverage statistics).
+    pub fn banned_turns(&self) -> usize {
+        self.base_moves()
+            .into_iter()
+            .filter(|&(f, t)| self.orders_for(f, t).is_none())
+            .count()
     }
 
     /// Every legal move, one per distinct move, sorted by text.
