@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use clap::Args;
 
-use crate::rules::{Game, MoveList, Position, Rules};
+use crate::rules::{Game, Position, Rules};
 
 /// The rules and position shared by the tools' command lines.
 #[derive(Args, Debug, Clone)]
@@ -66,14 +66,21 @@ pub struct PerftArgs {
 /// `morris perft`: counts on stdout, speed on stderr.
 pub fn perft(args: &PerftArgs) -> Result<(), String> {
     let game = args.position.game()?;
+    let (rules, pos) = (game.rules(), game.position());
     let start = Instant::now();
-    let total = divide(
-        game.rules(),
-        game.position(),
-        args.depth,
-        args.divide,
-        |line| println!("{line}"),
-    );
+    let total = if args.divide {
+        let lines = pos.divide(rules, args.depth);
+        for (mv, n) in &lines {
+            println!("{mv}: {n}");
+        }
+        if args.depth == 0 {
+            1
+        } else {
+            lines.iter().map(|(_, n)| n).sum()
+        }
+    } else {
+        pos.perft(rules, args.depth)
+    };
     println!("Nodes searched: {total}");
     let secs = start.elapsed().as_secs_f64();
     eprintln!(
@@ -83,31 +90,4 @@ pub fn perft(args: &PerftArgs) -> Result<(), String> {
         total as f64 / secs.max(1e-9)
     );
     Ok(())
-}
-
-/// Perft with one `<move>: <count>` line per legal move (sorted as text)
-/// when `per_move` is set; returns the total.
-pub fn divide(
-    rules: &Rules,
-    pos: &Position,
-    depth: u32,
-    per_move: bool,
-    mut out: impl FnMut(String),
-) -> u64 {
-    if !per_move || depth == 0 {
-        return pos.perft(rules, depth);
-    }
-    let mut list = MoveList::new();
-    if pos.perft(rules, 1) > 0 {
-        pos.legal_moves(rules, &mut list);
-    }
-    let mut lines: Vec<(String, u64)> = list
-        .iter()
-        .map(|&mv| (mv.to_string(), pos.make(rules, mv).perft(rules, depth - 1)))
-        .collect();
-    lines.sort();
-    for (mv, n) in &lines {
-        out(format!("{mv}: {n}"));
-    }
-    lines.iter().map(|(_, n)| n).sum()
 }

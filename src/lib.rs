@@ -4,5 +4,6 @@
 //! (finding moves), then `protocol` and the command-line tools.
 
 pub mod cli;
+pub mod protocol;
 pub mod rules;
 pub mod search;

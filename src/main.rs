@@ -21,6 +21,8 @@ struct Args {
 enum Command {
     /// Count the leaves of the legal-move tree.
     Perft(cli::PerftArgs),
+    /// Search the fixed bench positions; the last line's node count is the search's signature.
+    Bench,
 }
 
 fn main() -> ExitCode {
@@ -30,7 +32,20 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let result = match args.command {
         Some(Command::Perft(a)) => cli::perft(&a),
-        None => Ok(()),
+        Some(Command::Bench) => {
+            println!(
+                "{}",
+                morris::protocol::bench_line(&morris::search::bench::bench(None))
+            );
+            Ok(())
+        }
+        None => {
+            morris::protocol::run(
+                std::io::stdin().lock(),
+                morris::protocol::Output::new(std::io::stdout()),
+            );
+            Ok(())
+        }
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -79,13 +79,16 @@ fn line(input: &str) -> IResult<&str, [Square; 3]> {
     map(count(square, 3), |v| [v[0], v[1], v[2]]).parse(input)
 }
 
-fn bans(input: &str) -> IResult<&str, Vec<[Square; 3]>> {
+fn bans(input: &str) -> IResult<&str, Lines> {
     alt((
         value(Vec::new(), tag("-")),
         separated_list1(char(','), line),
     ))
     .parse(input)
 }
+
+/// The lines of a ban field.
+type Lines = Vec<[Square; 3]>;
 
 /// The fields as written, before validation against the rules.
 struct Fields {
@@ -94,7 +97,7 @@ struct Fields {
     hands: [u32; 2],
     clock: u32,
     fullmove: u32,
-    bans: Option<(Vec<[Square; 3]>, Vec<[Square; 3]>)>,
+    bans: Option<(Lines, Lines)>,
 }
 
 fn fields(input: &str) -> IResult<&str, Fields> {

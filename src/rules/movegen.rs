@@ -159,10 +159,8 @@ impl Generator<'_> {
         } else {
             removable(self.layout, self.rules.mill_removal, theirs)
         };
-        if can_remove.is_empty() || self.rules.may_pass {
-            if seen.insert(mv.removed()) {
-                sink.push(mv);
-            }
+        if (can_remove.is_empty() || self.rules.may_pass) && seen.insert(mv.removed()) {
+            sink.push(mv);
         }
         for r in can_remove {
             self.add_removals(sink, mv.with_removal(r), left - 1, theirs ^ r.bit(), seen);

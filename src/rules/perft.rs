@@ -1,6 +1,6 @@
 //! Perft: the number of leaves of the legal-move tree (rules.md, "Perft").
 
-use super::moves::MoveList;
+use super::moves::{Move, MoveList};
 use super::options::Rules;
 use super::position::Position;
 
@@ -27,5 +27,19 @@ impl Position {
         list.iter()
             .map(|&mv| self.make(rules, mv).perft(rules, depth - 1))
             .sum()
+    }
+
+    /// Perft below each legal move, sorted by the move's text.
+    pub fn divide(&self, rules: &Rules, depth: u32) -> Vec<(Move, u64)> {
+        let mut list = MoveList::new();
+        if depth > 0 && !self.perft_terminal() {
+            self.legal_moves(rules, &mut list);
+        }
+        let mut out: Vec<(Move, u64)> = list
+            .iter()
+            .map(|&mv| (mv, self.make(rules, mv).perft(rules, depth - 1)))
+            .collect();
+        out.sort_by_cached_key(|(mv, _)| mv.to_string());
+        out
     }
 }

@@ -1,0 +1,461 @@
+//! The engine protocol: a UCI-like command loop on stdin/stdout (and the
+//! GBGP dialect). A thin layer: it parses commands, keeps the game and the
+//! options, and runs the search library in a thread.
+
+pub mod command;
+pub mod display;
+pub mod gbgp;
+pub mod options;
+pub mod output;
+
+use std::io::BufRead;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use crate::rules::{Color, Game, MoveList, Position, Rules};
+use crate::search::{self, Control, Info, Limits, Score, Searcher, Settings};
+use command::{Command, GoArgs, Setup};
+use options::EngineOption;
+pub use output::Output;
+
+/// The engine's name and version, as `uci` and the banner print them.
+pub const ENGINE_NAME: &str = concat!("morris ", env!("CARGO_PKG_VERSION"));
+pub const AUTHOR: &str = "the morris developers";
+
+/// Which protocol spelling the front end speaks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Dialect {
+    Uci,
+    Gbgp,
+}
+
+impl Dialect {
+    fn null_bestmove(self) -> &'static str {
+        match self {
+            Dialect::Uci => "bestmove (none)",
+            Dialect::Gbgp => "bestmove none",
+        }
+    }
+}
+
+/// A search running in its own thread.
+struct Running {
+    control: Arc<Control>,
+    /// Waits for `stop` (infinite or pondering): must be stopped, not awaited.
+    open_ended: bool,
+    handle: JoinHandle<Searcher>,
+}
+
+/// The engine's state between commands.
+struct Engine {
+    out: Output,
+    dialect: Dialect,
+    rules: Rules,
+    game: Game,
+    settings: Settings,
+    /// The searcher, when no search thread holds it.
+    searcher: Option<Searcher>,
+    running: Option<Running>,
+}
+
+/// Runs the command loop until `quit` or end of input.
+pub fn run(mut input: impl BufRead, out: Output) {
+    out.line(&format!(
+        "{ENGINE_NAME} by {AUTHOR}: UCI-like protocol on stdin/stdout (see protocol.md); type 'uci'"
+    ));
+    let mut engine = Engine::new(out);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                log::error!("reading input: {e}");
+                break;
+            }
+        }
+        let line = String::from_utf8_lossy(&buf);
+        log::debug!("<< {}", line.trim_end());
+        match command::parse(&line) {
+            Ok(None) => {}
+            Ok(Some(Command::Quit)) => {
+                engine.stop_search();
+                return;
+            }
+            Ok(Some(cmd)) => engine.execute(cmd),
+            Err(e) => engine.error(&e),
+        }
+    }
+    // End of input: a finite search still gets to answer; an open-ended one is stopped.
+    engine.finish_search();
+}
+
+impl Engine {
+    fn new(out: Output) -> Engine {
+        let rules = Rules::default();
+        let settings = Settings::default();
+        Engine {
+            out,
+            dialect: Dialect::Uci,
+            rules,
+            game: Game::new(rules, Position::start(&rules)),
+            settings,
+            searcher: Some(Searcher::new(settings)),
+            running: None,
+        }
+    }
+
+    fn error(&self, message: &str) {
+        self.out.line(&format!("info string error: {message}"));
+    }
+
+    fn info_string(&self, message: &str) {
+        self.out.line(&format!("info string {message}"));
+    }
+
+    fn execute(&mut self, cmd: Command) {
+        let result = match cmd {
+            Command::Uci => {
+                self.dialect = Dialect::Uci;
+                self.identify("uciok");
+                Ok(())
+            }
+            Command::Gbgp => {
+                self.dialect = Dialect::Gbgp;
+                self.identify("gbgpok");
+                Ok(())
+            }
+            Command::IsReady => {
+                self.out.line("readyok");
+                Ok(())
+            }
+            Command::SetOption { name, value } => {
+                self.stop_search();
+                self.set_option(&name, value.as_deref())
+            }
+            Command::NewGame => {
+                self.stop_search();
+                self.game = Game::new(self.rules, Position::start(&self.rules));
+                self.searcher_mut().clear();
+                Ok(())
+            }
+            Command::Position { setup, moves } => self.set_position(setup, &moves),
+            Command::Go(args) => {
+                self.stop_search();
+                self.go(args)
+            }
+            Command::Stop => {
+                self.stop_search();
+                Ok(())
+            }
+            Command::PonderHit => {
+                if let Some(r) = &self.running {
+                    r.control.ponder.store(false, Ordering::SeqCst);
+                }
+                Ok(())
+            }
+            Command::Quit => Ok(()),
+            Command::Display => {
+                self.display();
+                Ok(())
+            }
+            Command::Perft(depth) => {
+                self.stop_search();
+                self.perft(depth);
+                Ok(())
+            }
+            Command::Eval => {
+                self.eval();
+                Ok(())
+            }
+            Command::Moves => {
+                let mut moves = self.legal_move_texts();
+                moves.insert(0, "moves".to_string());
+                self.out.line(&moves.join(" "));
+                Ok(())
+            }
+            Command::Bench => {
+                self.stop_search();
+                self.bench();
+                Ok(())
+            }
+        };
+        if let Err(e) = result {
+            self.error(&e);
+        }
+    }
+
+    fn searcher_mut(&mut self) -> &mut Searcher {
+        self.searcher
+            .as_mut()
+            .expect("the searcher is home when no search runs")
+    }
+
+    fn identify(&self, ok: &str) {
+        self.out.line(&format!("id name {ENGINE_NAME}"));
+        self.out.line(&format!("id author {AUTHOR}"));
+        for line in options::rule_declarations() {
+            self.out.line(&line);
+        }
+        for o in EngineOption::ALL {
+            self.out.line(&o.declaration());
+        }
+        self.out.line(ok);
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+        if let Some(option) = Rules::find_option(name) {
+            let value = value.ok_or_else(|| format!("option {} needs a value", option.name))?;
+            let mut rules = self.rules;
+            rules.set(option.name, value).map_err(|e| e.to_string())?;
+            self.rules = rules;
+            self.game = Game::new(rules, Position::start(&rules));
+            return Ok(());
+        }
+        let option = EngineOption::find(name).ok_or_else(|| format!("unknown option '{name}'"))?;
+        let mut settings = self.settings;
+        let clear = option.apply(&mut settings, value)?;
+        self.settings = settings;
+        let searcher = self.searcher_mut();
+        searcher.configure(settings);
+        if clear {
+            searcher.clear();
+        }
+        Ok(())
+    }
+
+    fn set_position(&mut self, setup: Setup, moves: &[String]) -> Result<(), String> {
+        let rules = self.rules;
+        let start = match setup {
+            Setup::StartPos => Position::start(&rules),
+            Setup::Fen(fen) => Position::from_fen(&fen, &rules).map_err(|e| e.to_string())?,
+            Setup::Gbgp(pos) => gbgp::parse_pos(&pos, &rules)?,
+        };
+        let mut game = Game::new(rules, start);
+        for (i, token) in moves.iter().enumerate() {
+            game.play_text(token).map_err(|e| {
+                format!(
+                    "{e} (move {} of the list); the position is unchanged",
+                    i + 1
+                )
+            })?;
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    fn legal_move_texts(&self) -> Vec<String> {
+        let mut list = MoveList::new();
+        self.game.legal_moves(&mut list);
+        let mut texts: Vec<String> = list.iter().map(|m| m.to_string()).collect();
+        texts.sort();
+        texts
+    }
+
+    fn display(&self) {
+        let pos = self.game.position();
+        let rules = self.game.rules();
+        self.out.line(&display::board(pos));
+        self.out.line("");
+        self.out.line(&format!("Fen: {}", pos.to_fen(rules)));
+        self.out.line(&format!("Key: {:016X}", pos.hash()));
+        self.out.line(&format!(
+            "To move: {}; in hand: white {}, black {}",
+            pos.side_to_move().name(),
+            pos.in_hand(Color::White),
+            pos.in_hand(Color::Black)
+        ));
+        self.out.line(&format!(
+            "Legal moves: {}",
+            self.legal_move_texts().join(" ")
+        ));
+        if let Some(outcome) = self.game.outcome() {
+            self.out.line(&format!("Game over: {outcome}"));
+        }
+    }
+
+    fn perft(&self, depth: u32) {
+        let (rules, pos) = (self.game.rules(), self.game.position());
+        let lines = pos.divide(rules, depth);
+        for (mv, n) in &lines {
+            self.out.line(&format!("{mv}: {n}"));
+        }
+        let total: u64 = if depth == 0 {
+            1
+        } else {
+            lines.iter().map(|(_, n)| n).sum()
+        };
+        self.out.line(&format!("Nodes searched: {total}"));
+    }
+
+    fn eval(&self) {
+        for (term, value) in search::eval::explain(self.game.position(), self.game.rules()) {
+            self.info_string(&format!("eval {term} {value}"));
+        }
+    }
+
+    fn bench(&self) {
+        self.info_string(&bench_line(&search::bench::bench(None)));
+    }
+
+    /// Turns `go` arguments into search limits for the current position.
+    fn limits(&self, args: &GoArgs) -> Result<Limits, String> {
+        let (rules, pos) = (self.game.rules(), self.game.position());
+        let searchmoves = args
+            .searchmoves
+            .iter()
+            .map(|t| {
+                pos.parse_move(rules, t)
+                    .map_err(|e| format!("searchmoves: {e}"))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let clock = (args.wtime.is_some() || args.btime.is_some()).then(|| search::Clock {
+            time: [args.wtime.unwrap_or(0), args.btime.unwrap_or(0)],
+            inc: [args.winc.unwrap_or(0), args.binc.unwrap_or(0)],
+            moves_to_go: args.movestogo,
+        });
+        let mut limits = Limits {
+            depth: args.depth,
+            nodes: args.nodes,
+            movetime: args.movetime.map(Duration::from_millis),
+            clock,
+            infinite: args.infinite,
+            searchmoves,
+        };
+        let unlimited = limits.depth.is_none()
+            && limits.nodes.is_none()
+            && limits.movetime.is_none()
+            && limits.clock.is_none();
+        if unlimited && !args.infinite && !args.ponder {
+            // Plain `go`: a shell user gets an answer after a second.
+            limits.movetime = Some(Duration::from_secs(1));
+        }
+        Ok(limits)
+    }
+
+    fn go(&mut self, args: GoArgs) -> Result<(), String> {
+        let limits = self.limits(&args)?;
+        if let Some(outcome) = self.game.outcome() {
+            self.info_string(&format!("game over: {outcome}"));
+            if !outcome.reason.is_counting_rule() {
+                self.out.line(self.null_bestmove());
+                return Ok(());
+            }
+        }
+        let control = Arc::new(Control::default());
+        control.ponder.store(args.ponder, Ordering::SeqCst);
+        let mut searcher = self.searcher.take().expect("no search is running");
+        let game = self.game.clone();
+        let out = self.out.clone();
+        let dialect = self.dialect;
+        let thread_control = Arc::clone(&control);
+        let spawned = std::thread::Builder::new()
+            .name("search".into())
+            .stack_size(256 << 20)
+            .spawn(move || {
+                let result =
+                    searcher.search(&game, &limits, &thread_control, &mut |info: &Info| {
+                        out.line(&info_line(info, dialect));
+                    });
+                out.line(&bestmove_line(result.best, result.ponder, dialect));
+                searcher
+            });
+        match spawned {
+            Ok(handle) => {
+                self.running = Some(Running {
+                    control,
+                    open_ended: args.infinite || args.ponder,
+                    handle,
+                });
+                Ok(())
+            }
+            Err(e) => {
+                self.searcher = Some(Searcher::new(self.settings));
+                Err(format!("cannot start the search thread: {e}"))
+            }
+        }
+    }
+
+    fn null_bestmove(&self) -> &'static str {
+        self.dialect.null_bestmove()
+    }
+
+    /// Stops a running search (it prints its bestmove) and takes the searcher back.
+    fn stop_search(&mut self) {
+        if let Some(r) = &self.running {
+            r.control.stop.store(true, Ordering::SeqCst);
+        }
+        self.join_search();
+    }
+
+    /// At end of input: waits for a finite search, stops an open-ended one.
+    fn finish_search(&mut self) {
+        if self.running.as_ref().is_some_and(|r| r.open_ended) {
+            self.stop_search();
+        } else {
+            self.join_search();
+        }
+    }
+
+    fn join_search(&mut self) {
+        if let Some(r) = self.running.take() {
+            match r.handle.join() {
+                Ok(searcher) => self.searcher = Some(searcher),
+                Err(_) => {
+                    log::error!("the search thread panicked; starting afresh");
+                    self.out.line(self.null_bestmove());
+                    self.searcher = Some(Searcher::new(self.settings));
+                }
+            }
+        }
+    }
+}
+
+/// The bench result as one line: the node count is the search's signature.
+pub fn bench_line(result: &search::bench::BenchResult) -> String {
+    format!(
+        "bench nodes {} nps {} time {}",
+        result.nodes,
+        result.nps,
+        result.elapsed.as_millis()
+    )
+}
+
+fn info_line(info: &Info, dialect: Dialect) -> String {
+    let score = match dialect {
+        Dialect::Gbgp => gbgp::score(info.score),
+        Dialect::Uci => match info.score {
+            Score::Cp(cp) => format!("cp {cp}"),
+            Score::Mate(n) => format!("mate {n}"),
+        },
+    };
+    let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
+    format!(
+        "info depth {} seldepth {} multipv {} score {score} nodes {} nps {} hashfull {} time {} pv {}",
+        info.depth,
+        info.seldepth,
+        info.multipv,
+        info.nodes,
+        info.nps,
+        info.hashfull,
+        info.time_ms,
+        pv.join(" ")
+    )
+    .trim_end()
+    .to_string()
+}
+
+fn bestmove_line(
+    best: Option<crate::rules::Move>,
+    ponder: Option<crate::rules::Move>,
+    dialect: Dialect,
+) -> String {
+    match (best, ponder) {
+        (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
+        (Some(b), None) => format!("bestmove {b}"),
+        (None, _) => dialect.null_bestmove().to_string(),
+    }
+}
