@@ -68,7 +68,7 @@ struct Counts {
     plies: usize,
     parsed: usize,
     orders: usize,
-    invalid_orders_accepted: usize,
+    invalid_orders_refused: usize,
     random_tokens: usize,
 }
 
@@ -101,10 +101,11 @@ fn check_position(pos: &Position, rules: &Rules, naive: &NaiveGame, rng: &mut Rn
                 if valid.contains(&order) {
                     assert_eq!(got, Ok(mv), "{fen}: valid order {t}");
                     n.orders += 1;
-                } else if got.is_ok() {
-                    // rules.md asks valid orders to be accepted and says
-                    // nothing of invalid ones; the core reads by set.
-                    n.invalid_orders_accepted += 1;
+                } else {
+                    // rules.md accepts valid orders only.
+                    let err = got.expect_err("an invalid removal order is refused");
+                    assert!(err.reason.contains("order"), "{fen}: {t}: {}", err.reason);
+                    n.invalid_orders_refused += 1;
                 }
             }
         }
@@ -208,6 +209,13 @@ fn protected_removal_orders() {
     // Written with f6 first (the only valid order), read in that order.
     let mv = pos.parse_move(&r, "g1xf6xb6").unwrap();
     assert_eq!(mv.to_string(), "g1xf6xb6");
+    // The other order is not valid: with b6 gone, d6 is free and f6 protected.
+    let err = pos.parse_move(&r, "g1xb6xf6").unwrap_err();
+    assert!(
+        err.reason.contains("f6 may not be removed"),
+        "{}",
+        err.reason
+    );
     // Both orders of {b6, d6} are valid and name one move.
     let a = pos.parse_move(&r, "g1xb6xd6").unwrap();
     let b = pos.parse_move(&r, "G1XD6XB6").unwrap();
