@@ -2,12 +2,40 @@
 //! core. Knows nothing of the protocol: limits come in as `Limits`,
 //! progress goes out through a callback.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+pub mod bench;
+pub mod eval;
+mod ordering;
+pub mod time;
+mod tt;
+mod worker;
 
-use crate::rules::{Game, Move, MoveList};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use crate::rules::{Game, GameResult, Move, MoveList};
+
+pub use eval::{Weights, evaluate, explain};
+
+use time::TimeManager;
+use tt::Table;
+use worker::{MATE_BOUND, Main, Shared, Worker};
+
+/// Deepest search path, in plies (one ply = one whole turn).
+pub const MAX_PLY: usize = 128;
+
+/// Stack of each search thread: the recursion is shallow (move lists live
+/// on the heap), this is headroom.
+const STACK_BYTES: usize = 64 << 20;
 
 /// A score from the side to move's point of view.
+///
+/// Mate counts: a game won `p` plies (turns of either side) from the root
+/// is `Mate((p + 1) / 2)`, the number of own moves including the winning
+/// one: `Mate(1)` = we win with our next move. A loss `p` plies away is
+/// `Mate(-(p / 2))`, the number of own moves still to play: `Mate(-1)` =
+/// whatever we play, the opponent's answer wins. `Mate(0)` is a root that
+/// is already lost (no legal move).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Score {
     /// Hundredths of a piece.
@@ -85,6 +113,16 @@ pub struct Settings {
     pub threads: usize,
     pub multipv: usize,
     pub move_overhead_ms: u64,
+    /// Playing strength 0..=20; below 20 the search is shallower and picks
+    /// among the best few moves with noise.
+    pub skill: u8,
+    /// Null-move pruning in the sliding phase.
+    pub null_move: bool,
+    /// Late move reductions of quiet moves.
+    pub lmr: bool,
+    /// Quiescence search over mill-closing moves at the horizon.
+    pub quiescence: bool,
+    pub weights: Weights,
 }
 
 impl Default for Settings {
@@ -94,6 +132,11 @@ impl Default for Settings {
             threads: 1,
             multipv: 1,
             move_overhead_ms: 30,
+            skill: 20,
+            null_move: false,
+            lmr: true,
+            quiescence: true,
+            weights: Weights::DEFAULT,
         }
     }
 }
@@ -101,11 +144,19 @@ impl Default for Settings {
 /// The search with its state kept between moves (transposition table).
 pub struct Searcher {
     settings: Settings,
+    tt: Table,
+    workers: Vec<Worker>,
 }
 
 impl Searcher {
     pub fn new(settings: Settings) -> Searcher {
-        Searcher { settings }
+        let mut s = Searcher {
+            settings,
+            tt: Table::new(settings.hash_mb),
+            workers: Vec::new(),
+        };
+        s.fit_workers();
+        s
     }
 
     pub fn settings(&self) -> Settings {
@@ -114,14 +165,32 @@ impl Searcher {
 
     /// Applies new settings (resizing the table if `hash_mb` changed).
     pub fn configure(&mut self, settings: Settings) {
+        if settings.hash_mb != self.settings.hash_mb {
+            self.tt = Table::new(settings.hash_mb);
+        }
         self.settings = settings;
+        self.fit_workers();
+    }
+
+    fn fit_workers(&mut self) {
+        let n = self.settings.threads.max(1);
+        self.workers.truncate(n);
+        while self.workers.len() < n {
+            self.workers.push(Worker::new(self.workers.len()));
+        }
     }
 
     /// Forgets everything learnt (transposition table, histories).
-    pub fn clear(&mut self) {}
+    pub fn clear(&mut self) {
+        self.tt.clear();
+    }
 
     /// Searches the game's current position within `limits`, reporting each
     /// completed iteration to `report`.
+    ///
+    /// With one thread and a depth or node limit the result (move, score,
+    /// node count) depends only on the game and the table's contents: a new
+    /// or `clear`ed searcher always answers the same.
     pub fn search(
         &mut self,
         game: &Game,
@@ -129,15 +198,165 @@ impl Searcher {
         control: &Control,
         report: &mut dyn FnMut(&Info),
     ) -> Outcome {
-        // Placeholder until the real search lands: the first legal move.
-        let _ = (limits, control, report);
+        let rules = *game.rules();
+        let root = *game.position();
         let mut list = MoveList::new();
-        game.legal_moves(&mut list);
+        root.legal_moves(&rules, &mut list);
+        let mut root_moves: Vec<Move> = list
+            .iter()
+            .copied()
+            .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
+            .collect();
+        if root_moves.is_empty() {
+            root_moves = list.iter().copied().collect();
+        }
+        let game_outcome = game.outcome();
+        let root_draw = game_outcome.is_some_and(|o| o.reason.is_counting_rule());
+        if root_moves.is_empty() {
+            let lost =
+                game_outcome.is_some_and(|o| o.result == GameResult::Win(!root.side_to_move()));
+            return Outcome {
+                best: None,
+                ponder: None,
+                score: if lost { Score::Mate(0) } else { Score::Cp(0) },
+                nodes: 0,
+            };
+        }
+        let settings = self.settings;
+        let skill = settings.skill.min(20);
+        let mut max_depth = limits.depth.map_or(MAX_PLY as i32 - 1, |d| {
+            (d as i32).clamp(1, MAX_PLY as i32 - 1)
+        });
+        let mut lines = settings.multipv.max(1);
+        if skill < 20 {
+            max_depth = max_depth.min(2 + skill as i32 / 2);
+            lines = lines.max(4);
+        }
+        self.tt.new_search();
+        let threads = self.workers.len();
+        let sh = Shared {
+            rules,
+            rules_key: rules_key(&rules),
+            root,
+            tt: &self.tt,
+            control,
+            abort: AtomicBool::new(false),
+            nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+            settings,
+            max_depth,
+            node_limit: limits.nodes,
+            history: game.reversible_history().collect(),
+            root_moves,
+            lines,
+            root_draw,
+        };
+        let pondering = control.ponder.load(Ordering::Relaxed);
+        let tm = TimeManager::new(
+            limits,
+            root.side_to_move(),
+            settings.move_overhead_ms,
+            Instant::now(),
+        );
+        let (tx, rx) = mpsc::channel();
+        let mut main = Main::new(tm, pondering, limits.infinite, tx);
+        let (first, helpers) = self.workers.split_at_mut(1);
+        let main_worker = &mut first[0];
+        std::thread::scope(|scope| {
+            let sh = &sh;
+            for w in helpers.iter_mut() {
+                std::thread::Builder::new()
+                    .stack_size(STACK_BYTES)
+                    .spawn_scoped(scope, move || {
+                        w.reset(sh);
+                        w.iterate(sh, None);
+                    })
+                    .expect("spawn a search thread");
+            }
+            let main_thread = std::thread::Builder::new()
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(scope, move || {
+                    main_worker.reset(sh);
+                    main_worker.iterate(sh, Some(&mut main));
+                    // Infinite or pondering: the answer waits for stop or
+                    // ponderhit.
+                    while !control.stopped()
+                        && (main.infinite || control.ponder.load(Ordering::Relaxed))
+                    {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                    sh.abort.store(true, Ordering::Relaxed);
+                })
+                .expect("spawn the main search thread");
+            for info in rx {
+                report(&info);
+            }
+            main_thread.join().expect("main search thread");
+        });
+        let nodes = sh.total_nodes();
+        let main_worker = &self.workers[0];
+        let best_lines = if main_worker.best.is_empty() {
+            &main_worker.root_moves[..1]
+        } else {
+            &main_worker.best[..]
+        };
+        let pick = if skill < 20 {
+            weakened_choice(best_lines, skill, root.hash())
+        } else {
+            0
+        };
+        let line = &best_lines[pick];
+        let score = if root_draw || main_worker.best.is_empty() {
+            Score::Cp(0)
+        } else {
+            worker::to_score(line.score)
+        };
+        let ponder = line.pv.get(1).copied().or_else(|| {
+            let next = root.make(&rules, line.mv);
+            let key = worker::tt_key(&sh, &next);
+            let mv = self.tt.probe(key)?.mv?;
+            let mut list = MoveList::new();
+            next.legal_moves(&rules, &mut list);
+            list.contains(mv).then_some(mv)
+        });
         Outcome {
-            best: list.as_slice().first().copied(),
-            ponder: None,
-            score: Score::Cp(0),
-            nodes: 0,
+            best: Some(line.mv),
+            ponder,
+            score,
+            nodes,
         }
     }
+}
+
+/// Index of the line a weakened player picks: the best score after noise
+/// that grows as `skill` falls, seeded by the position (repeatable).
+fn weakened_choice(lines: &[worker::RootMove], skill: u8, seed: u64) -> usize {
+    let spread = (20 - skill as i64) * 15;
+    let mut state = seed | 1;
+    let mut best = 0;
+    let mut best_value = i64::MIN;
+    for (i, rm) in lines.iter().enumerate() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let noise = if rm.score.abs() >= MATE_BOUND {
+            0
+        } else {
+            (state % (spread as u64 + 1)) as i64
+        };
+        let value = rm.score as i64 + noise;
+        if value > best_value {
+            best_value = value;
+            best = i;
+        }
+    }
+    best
+}
+
+/// A fingerprint of the rules (FNV-1a over their description).
+fn rules_key(rules: &crate::rules::Rules) -> u64 {
+    format!("{rules:?}")
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325, |h, b| {
+            (h ^ b as u64).wrapping_mul(0x0100_0000_01b3)
+        })
 }

@@ -1,0 +1,139 @@
+//! Move ordering: the transposition-table move, then mills (removing
+//! the most dangerous piece first), then moves that block an opponent
+//! mill, then killers, then the rest by history.
+
+use crate::rules::{Bitboard, Layout, Move, Position, Rules};
+
+use super::MAX_PLY;
+
+const TT_MOVE: i32 = 1 << 30;
+const MILL: i32 = 1 << 28;
+pub const BLOCK: i32 = 1 << 27;
+const KILLER: i32 = 1 << 26;
+/// History scores stay within this, below the killers.
+const HISTORY_MAX: i32 = 1 << 20;
+
+/// Per-thread ordering memory: killer moves per ply and a history of quiet
+/// moves that caused cutoffs, per side, origin (24 = from hand) and target.
+pub struct Ordering {
+    killers: [[Option<Move>; 2]; MAX_PLY + 2],
+    history: [[[i32; 24]; 25]; 2],
+}
+
+fn from_index(mv: Move) -> usize {
+    mv.from().map_or(24, |s| s.index())
+}
+
+/// Empty points that complete a line holding two pieces of `pieces` and
+/// nothing else.
+pub fn open_points(layout: &Layout, pieces: Bitboard, empty: Bitboard) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for &line in &layout.lines[..layout.num_lines] {
+        let free = line & empty;
+        if (line & pieces).count() == 2 && free.count() == 1 {
+            out |= free;
+        }
+    }
+    out
+}
+
+/// Pieces of `pieces` that stand in a line with one other of them and an
+/// empty point: removing one breaks a mill in the making.
+fn threat_pieces(layout: &Layout, pieces: Bitboard, empty: Bitboard) -> Bitboard {
+    let mut out = Bitboard::EMPTY;
+    for &line in &layout.lines[..layout.num_lines] {
+        if (line & pieces).count() == 2 && (line & empty).count() == 1 {
+            out |= line & pieces;
+        }
+    }
+    out
+}
+
+impl Ordering {
+    pub fn new() -> Box<Ordering> {
+        Box::new(Ordering {
+            killers: [[None; 2]; MAX_PLY + 2],
+            history: [[[0; 24]; 25]; 2],
+        })
+    }
+
+    pub fn clear(&mut self) {
+        self.killers = [[None; 2]; MAX_PLY + 2];
+        self.history = [[[0; 24]; 25]; 2];
+    }
+
+    /// Scores each move of `moves` in place (higher first).
+    pub fn score(
+        &self,
+        pos: &Position,
+        rules: &Rules,
+        ply: usize,
+        tt_move: Option<Move>,
+        moves: &mut [(Move, i32)],
+    ) {
+        let layout = rules.layout();
+        let me = pos.side_to_move();
+        let empty = pos.empty();
+        let theirs = pos.pieces(!me);
+        let their_open = open_points(layout, theirs, empty);
+        let their_threats = threat_pieces(layout, theirs, empty);
+        let killers = self.killers[ply];
+        let history = &self.history[me.index()];
+        for (mv, score) in moves.iter_mut() {
+            *score = if Some(*mv) == tt_move {
+                TT_MOVE
+            } else if mv.num_removals() > 0 {
+                let removed = mv.removed();
+                MILL + 64 * (removed & their_threats).count() as i32
+                    + 16 * (removed & !layout.in_mills(theirs)).count() as i32
+                    + their_open.contains(mv.to()) as i32 * 32
+            } else if their_open.contains(mv.to()) {
+                BLOCK
+            } else if killers[0] == Some(*mv) {
+                KILLER + 1
+            } else if killers[1] == Some(*mv) {
+                KILLER
+            } else {
+                history[from_index(*mv)][mv.to().index()]
+            };
+        }
+    }
+
+    /// Whether `mv` is a quiet move (no mill, no block) ranked as a killer.
+    pub fn is_killer(&self, ply: usize, mv: Move) -> bool {
+        self.killers[ply].contains(&Some(mv))
+    }
+
+    /// A quiet move caused a cutoff at `depth`; `tried` are the moves
+    /// searched before it, those marked non-zero quiet ones.
+    pub fn reward(
+        &mut self,
+        pos: &Position,
+        ply: usize,
+        depth: i32,
+        mv: Move,
+        tried: &[(Move, i32)],
+    ) {
+        if self.killers[ply][0] != Some(mv) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(mv);
+        }
+        let bonus = (depth * depth).min(400) * 32;
+        let history = &mut self.history[pos.side_to_move().index()];
+        let update = |h: &mut i32, b: i32| *h += b - *h * b.abs() / HISTORY_MAX;
+        update(&mut history[from_index(mv)][mv.to().index()], bonus);
+        for &(t, _) in tried.iter().filter(|t| t.1 != 0 && t.0 != mv) {
+            update(&mut history[from_index(t)][t.to().index()], -bonus);
+        }
+    }
+}
+
+/// Whether `mv` is tactical: closes a mill or blocks one of the opponent's.
+pub fn is_tactical(pos: &Position, rules: &Rules, mv: Move) -> bool {
+    if mv.num_removals() > 0 {
+        return true;
+    }
+    let layout = rules.layout();
+    let theirs = pos.pieces(!pos.side_to_move());
+    open_points(layout, theirs, pos.empty()).contains(mv.to())
+}

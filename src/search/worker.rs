@@ -1,0 +1,836 @@
+//! One search thread: iterative deepening over principal variation
+//! search, with the game's end rules applied at every node.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::sync::mpsc::Sender;
+use std::time::Instant;
+
+use crate::rules::{Bitboard, Blocked, BoardFull, Move, MoveList, Position, Rules, Square};
+
+use super::eval::evaluate_with;
+use super::ordering::{self, Ordering};
+use super::time::TimeManager;
+use super::tt::{Bound, Table};
+use super::{Control, Info, MAX_PLY, Score, Settings};
+
+pub const INF: i32 = 32_000;
+/// Score of a win on the spot; a win `p` plies from the root is `MATE - p`.
+pub const MATE: i32 = 31_000;
+/// Scores at least this far from zero are wins or losses.
+pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
+
+/// What all threads of one search share.
+pub struct Shared<'a> {
+    pub rules: Rules,
+    /// Mixed into table keys so entries of other rules never match.
+    pub rules_key: u64,
+    pub root: Position,
+    pub tt: &'a Table,
+    pub control: &'a Control,
+    /// Set by the main thread to end the helpers.
+    pub abort: AtomicBool,
+    /// Nodes per thread, published every few thousand nodes.
+    pub nodes: Vec<AtomicU64>,
+    pub settings: Settings,
+    pub max_depth: i32,
+    pub node_limit: Option<u64>,
+    /// Repetition keys of the game since the last irreversible move, root last.
+    pub history: Vec<u64>,
+    pub root_moves: Vec<Move>,
+    /// Lines searched per iteration (MultiPV, more for a weakened Skill).
+    pub lines: usize,
+    /// The root is already drawn by a counting rule: report 0.
+    pub root_draw: bool,
+}
+
+impl Shared<'_> {
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes
+            .iter()
+            .map(|n| n.load(AtomicOrdering::Relaxed))
+            .sum()
+    }
+}
+
+/// What only the main thread does: keep time, decide when to stop, report.
+pub struct Main {
+    pub tm: TimeManager,
+    pub started: Instant,
+    pub pondering: bool,
+    pub infinite: bool,
+    pub tx: Sender<Info>,
+    /// Decaying count of best-move changes between iterations.
+    changes: f64,
+    last_best: Option<Move>,
+    last_score: i32,
+}
+
+impl Main {
+    pub fn new(tm: TimeManager, pondering: bool, infinite: bool, tx: Sender<Info>) -> Main {
+        Main {
+            tm,
+            started: Instant::now(),
+            pondering,
+            infinite,
+            tx,
+            changes: 0.0,
+            last_best: None,
+            last_score: 0,
+        }
+    }
+
+    /// Notices a ponderhit: the clock starts now.
+    fn poll_ponder(&mut self, control: &Control) {
+        if self.pondering && !control.ponder.load(AtomicOrdering::Relaxed) {
+            self.pondering = false;
+            self.tm.restart(Instant::now());
+        }
+    }
+
+    /// Whether limits (not stop) still apply: neither infinite nor pondering.
+    fn limited(&self) -> bool {
+        !self.infinite && !self.pondering
+    }
+}
+
+/// A root move with what the last search of it found.
+#[derive(Clone, Debug)]
+pub struct RootMove {
+    pub mv: Move,
+    pub score: i32,
+    pub prev: i32,
+    pub pv: Vec<Move>,
+    pub seldepth: usize,
+}
+
+pub struct Worker {
+    id: usize,
+    pub nodes: u64,
+    seldepth: usize,
+    stopped: bool,
+    /// Repetition keys: the game history, then the search path.
+    keys: Vec<u64>,
+    root_index: usize,
+    /// Ply of the position after the latest null move on the path (0: none);
+    /// repetitions are not looked for across it.
+    null_ply: usize,
+    /// The move lists of all nodes on the path, one segment each.
+    moves: Vec<(Move, i32)>,
+    list: Box<MoveList>,
+    ordering: Box<Ordering>,
+    pv: Vec<[Move; MAX_PLY + 2]>,
+    pv_len: [usize; MAX_PLY + 2],
+    lmr: Box<[[u8; 64]; 64]>,
+    pub root_moves: Vec<RootMove>,
+    /// The lines of the last completed iteration.
+    pub best: Vec<RootMove>,
+    pub completed_depth: i32,
+}
+
+/// The placeholder filling unused PV slots (a1-a1, never a legal move).
+const NO_MOVE: Move = Move::slide(Square::ALL[0], Square::ALL[0]);
+
+impl Worker {
+    pub fn new(id: usize) -> Worker {
+        let mut lmr = Box::new([[0u8; 64]; 64]);
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 2.25) as u8;
+            }
+        }
+        Worker {
+            id,
+            nodes: 0,
+            seldepth: 0,
+            stopped: false,
+            keys: Vec::with_capacity(4096),
+            root_index: 0,
+            null_ply: 0,
+            moves: Vec::with_capacity(1 << 16),
+            list: Box::new(MoveList::new()),
+            ordering: Ordering::new(),
+            pv: vec![[NO_MOVE; MAX_PLY + 2]; MAX_PLY + 2],
+            pv_len: [0; MAX_PLY + 2],
+            lmr,
+            root_moves: Vec::new(),
+            best: Vec::new(),
+            completed_depth: 0,
+        }
+    }
+
+    /// Gets ready for a new search of `sh.root`.
+    pub fn reset(&mut self, sh: &Shared) {
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.stopped = false;
+        self.keys.clear();
+        self.keys.extend_from_slice(&sh.history);
+        self.root_index = self.keys.len() - 1;
+        self.null_ply = 0;
+        self.moves.clear();
+        self.ordering.clear();
+        self.best.clear();
+        self.completed_depth = 0;
+        // Root moves start in ordering order, the table's move first.
+        let tt_move = sh.tt.probe(tt_key(sh, &sh.root)).and_then(|h| h.mv);
+        let mut scored: Vec<(Move, i32)> = sh.root_moves.iter().map(|&m| (m, 0)).collect();
+        self.ordering
+            .score(&sh.root, &sh.rules, 0, tt_move, &mut scored);
+        // Stable: equal scores keep the generator's order (determinism).
+        scored.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        self.root_moves = scored
+            .into_iter()
+            .map(|(mv, _)| RootMove {
+                mv,
+                score: -INF,
+                prev: -INF,
+                pv: vec![mv],
+                seldepth: 0,
+            })
+            .collect();
+    }
+
+    /// Counts a node and says whether the search must unwind.
+    #[inline]
+    fn enter(&mut self, sh: &Shared, main: &mut Option<&mut Main>, ply: usize) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if let Some(limit) = sh.node_limit
+            && self.id == 0
+            && sh.nodes.len() == 1
+            && self.nodes >= limit
+        {
+            self.stopped = true;
+            return true;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if self.nodes & 1023 == 0 {
+            sh.nodes[self.id].store(self.nodes, AtomicOrdering::Relaxed);
+            if sh.control.stopped() || sh.abort.load(AtomicOrdering::Relaxed) {
+                self.stopped = true;
+            }
+            if let Some(m) = main.as_deref_mut() {
+                m.poll_ponder(sh.control);
+                if m.limited() && m.tm.out_of_time() {
+                    self.stopped = true;
+                }
+                if let Some(limit) = sh.node_limit
+                    && sh.nodes.len() > 1
+                    && sh.total_nodes() >= limit
+                {
+                    self.stopped = true;
+                }
+            }
+        }
+        self.stopped
+    }
+
+    /// The score of a position the rules have ended (fine point 8 order).
+    #[inline]
+    fn terminal(&self, sh: &Shared, pos: &Position, ply: usize) -> Option<i32> {
+        let rules = &sh.rules;
+        let me = pos.side_to_move();
+        let loss = -MATE + ply as i32;
+        if pos.material(me) < 3 {
+            return Some(loss);
+        }
+        if pos.material(!me) < 3 {
+            return Some(-loss);
+        }
+        if pos.clock() == 0 && pos.occupied() == Bitboard::FULL {
+            return Some(match rules.board_full {
+                BoardFull::Draw => 0,
+                BoardFull::Loss => loss,
+            });
+        }
+        if !has_move(pos, rules) {
+            return Some(match rules.blocked {
+                Blocked::Loss => loss,
+                Blocked::Draw => 0,
+            });
+        }
+        if rules.repetition && self.is_repetition(pos, ply) {
+            return Some(0);
+        }
+        if pos.move_count_draw(rules).is_some() {
+            return Some(0);
+        }
+        None
+    }
+
+    /// A draw by repetition: a second occurrence inside the search tree (the
+    /// side that repeated could repeat again), or a third in all.
+    fn is_repetition(&self, pos: &Position, ply: usize) -> bool {
+        let cur = self.keys.len() - 1;
+        let mut limit = (pos.clock() as usize).min(cur);
+        if self.null_ply > 0 {
+            limit = limit.min(ply - self.null_ply);
+        }
+        let key = self.keys[cur];
+        let mut seen = 0;
+        let mut back = 2;
+        while back <= limit {
+            let i = cur - back;
+            if self.keys[i] == key {
+                if i > self.root_index {
+                    return true;
+                }
+                seen += 1;
+                if seen >= 2 {
+                    return true;
+                }
+            }
+            back += 2;
+        }
+        false
+    }
+
+    fn eval(&self, sh: &Shared, pos: &Position) -> i32 {
+        evaluate_with(pos, &sh.rules, &sh.settings.weights)
+    }
+
+    fn update_pv(&mut self, ply: usize, mv: Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        let child_len = self.pv_len[ply + 1];
+        head[ply][0] = mv;
+        head[ply][1..=child_len].copy_from_slice(&tail[0][..child_len]);
+        self.pv_len[ply] = child_len + 1;
+    }
+
+    /// Puts the legal moves of `pos`, scored for ordering, on the move stack.
+    fn push_moves(
+        &mut self,
+        sh: &Shared,
+        pos: &Position,
+        ply: usize,
+        tt_move: Option<Move>,
+        mills_only: bool,
+    ) -> (usize, usize) {
+        pos.legal_moves(&sh.rules, &mut self.list);
+        let start = self.moves.len();
+        for &mv in self.list.iter() {
+            if !mills_only || mv.num_removals() > 0 {
+                self.moves.push((mv, 0));
+            }
+        }
+        let end = self.moves.len();
+        self.ordering
+            .score(pos, &sh.rules, ply, tt_move, &mut self.moves[start..end]);
+        (start, end)
+    }
+
+    /// Moves the best-scored move of `idx..end` to `idx`.
+    #[inline]
+    fn pick(&mut self, idx: usize, end: usize) -> (Move, i32) {
+        let mut best = idx;
+        for j in idx + 1..end {
+            if self.moves[j].1 > self.moves[best].1 {
+                best = j;
+            }
+        }
+        self.moves.swap(idx, best);
+        self.moves[idx]
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn negamax(
+        &mut self,
+        sh: &Shared,
+        main: &mut Option<&mut Main>,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        mut beta: i32,
+        pv_node: bool,
+        null_ok: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch(sh, main, pos, ply, alpha, beta);
+        }
+        self.pv_len[ply] = 0;
+        if self.enter(sh, main, ply) {
+            return 0;
+        }
+        if let Some(s) = self.terminal(sh, pos, ply) {
+            return s;
+        }
+        if ply >= MAX_PLY {
+            return self.eval(sh, pos);
+        }
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = tt_key(sh, pos);
+        let mut tt_move = None;
+        if let Some(hit) = sh.tt.probe(key) {
+            tt_move = hit.mv;
+            let s = from_tt(hit.score, ply);
+            if !pv_node
+                && hit.depth >= depth
+                && match hit.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                }
+            {
+                return s;
+            }
+        }
+
+        let rules = &sh.rules;
+        let me = pos.side_to_move();
+        // Null move: in the sliding phase a pass is rarely better than every
+        // move; while placing or flying it is no test at all.
+        if sh.settings.null_move
+            && !pv_node
+            && null_ok
+            && depth >= 3
+            && beta.abs() < MATE_BOUND
+            && pos.in_hand(me) == 0
+            && pos.in_hand(!me) == 0
+            && !pos.can_fly(rules, me)
+            && !pos.can_fly(rules, !me)
+            && self.eval(sh, pos) >= beta
+        {
+            let r = 2 + depth / 4;
+            let child = pos.pass();
+            self.keys.push(child.repetition_key());
+            let saved = self.null_ply;
+            self.null_ply = ply + 1;
+            let s = -self.negamax(
+                sh,
+                main,
+                &child,
+                depth - 1 - r,
+                ply + 1,
+                -beta,
+                -beta + 1,
+                false,
+                false,
+            );
+            self.null_ply = saved;
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                return if s >= MATE_BOUND { beta } else { s };
+            }
+        }
+
+        let (start, end) = self.push_moves(sh, pos, ply, tt_move, false);
+        let orig_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        for i in 0..end - start {
+            let idx = start + i;
+            let (mv, order) = self.pick(idx, end);
+            let quiet = if Some(mv) == tt_move {
+                !ordering::is_tactical(pos, rules, mv)
+            } else {
+                order < ordering::BLOCK
+            };
+            let child = pos.make(rules, mv);
+            self.keys.push(child.repetition_key());
+            let new_depth = depth - 1;
+            let s = if i == 0 {
+                -self.negamax(
+                    sh,
+                    main,
+                    &child,
+                    new_depth,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    pv_node,
+                    true,
+                )
+            } else {
+                let mut r = 0;
+                if sh.settings.lmr
+                    && depth >= 3
+                    && i >= 3
+                    && quiet
+                    && !self.ordering.is_killer(ply, mv)
+                {
+                    r = self.lmr[depth.min(63) as usize][i.min(63)] as i32;
+                    if pv_node {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                let mut s = -self.negamax(
+                    sh,
+                    main,
+                    &child,
+                    new_depth - r,
+                    ply + 1,
+                    -alpha - 1,
+                    -alpha,
+                    false,
+                    true,
+                );
+                if s > alpha && r > 0 {
+                    s = -self.negamax(
+                        sh,
+                        main,
+                        &child,
+                        new_depth,
+                        ply + 1,
+                        -alpha - 1,
+                        -alpha,
+                        false,
+                        true,
+                    );
+                }
+                if s > alpha && s < beta && pv_node {
+                    s = -self.negamax(
+                        sh,
+                        main,
+                        &child,
+                        new_depth,
+                        ply + 1,
+                        -beta,
+                        -alpha,
+                        true,
+                        true,
+                    );
+                }
+                s
+            };
+            self.keys.pop();
+            if self.stopped {
+                self.moves.truncate(start);
+                return 0;
+            }
+            // From here on the slot only says whether the move was quiet.
+            self.moves[idx].1 = quiet as i32;
+            if s > best {
+                best = s;
+                if s > alpha {
+                    best_move = Some(mv);
+                    if pv_node {
+                        self.update_pv(ply, mv);
+                    }
+                    if s >= beta {
+                        if quiet {
+                            self.ordering
+                                .reward(pos, ply, depth, mv, &self.moves[start..idx]);
+                        }
+                        break;
+                    }
+                    alpha = s;
+                }
+            }
+        }
+        self.moves.truncate(start);
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        sh.tt
+            .store(key, best_move.or(tt_move), to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// Resolves mills in the making: only mill-closing moves are searched,
+    /// the side to move may stand on the evaluation instead.
+    fn qsearch(
+        &mut self,
+        sh: &Shared,
+        main: &mut Option<&mut Main>,
+        pos: &Position,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        self.pv_len[ply] = 0;
+        if self.enter(sh, main, ply) {
+            return 0;
+        }
+        if let Some(s) = self.terminal(sh, pos, ply) {
+            return s;
+        }
+        let stand = self.eval(sh, pos);
+        if ply >= MAX_PLY || !sh.settings.quiescence || stand >= beta {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let (start, end) = self.push_moves(sh, pos, ply, None, true);
+        let mut best = stand;
+        for idx in start..end {
+            let (mv, _) = self.pick(idx, end);
+            let child = pos.make(&sh.rules, mv);
+            self.keys.push(child.repetition_key());
+            let s = -self.qsearch(sh, main, &child, ply + 1, -beta, -alpha);
+            self.keys.pop();
+            if self.stopped {
+                self.moves.truncate(start);
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.moves.truncate(start);
+        best
+    }
+
+    /// Searches the root moves from `pv_idx` on (the earlier ones are the
+    /// better MultiPV lines of this iteration).
+    fn root_search(
+        &mut self,
+        sh: &Shared,
+        main: &mut Option<&mut Main>,
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+        pv_idx: usize,
+    ) -> i32 {
+        let mut best = -INF;
+        for i in pv_idx..self.root_moves.len() {
+            let mv = self.root_moves[i].mv;
+            let child = sh.root.make(&sh.rules, mv);
+            self.keys.push(child.repetition_key());
+            let s = if i == pv_idx {
+                -self.negamax(sh, main, &child, depth - 1, 1, -beta, -alpha, true, true)
+            } else {
+                let s = -self.negamax(
+                    sh,
+                    main,
+                    &child,
+                    depth - 1,
+                    1,
+                    -alpha - 1,
+                    -alpha,
+                    false,
+                    true,
+                );
+                if s > alpha && s < beta {
+                    -self.negamax(sh, main, &child, depth - 1, 1, -beta, -alpha, true, true)
+                } else {
+                    s
+                }
+            };
+            self.keys.pop();
+            if self.stopped {
+                return best;
+            }
+            let rm = &mut self.root_moves[i];
+            if i == pv_idx || s > alpha {
+                rm.score = s;
+                rm.seldepth = self.seldepth;
+                rm.pv.clear();
+                rm.pv.push(mv);
+                rm.pv.extend_from_slice(&self.pv[1][..self.pv_len[1]]);
+            } else {
+                rm.score = -INF;
+            }
+            best = best.max(s);
+            if s > alpha {
+                alpha = s;
+                if s >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// Stable insertion sort of the root moves from `from` on, best first.
+    fn sort_root(&mut self, from: usize) {
+        let rms = &mut self.root_moves[from..];
+        for i in 1..rms.len() {
+            let mut j = i;
+            while j > 0 && rms[j].score > rms[j - 1].score {
+                rms.swap(j, j - 1);
+                j -= 1;
+            }
+        }
+    }
+
+    /// Iterative deepening until a limit, `stop`, or the main thread ends it.
+    pub fn iterate(&mut self, sh: &Shared, mut main: Option<&mut Main>) {
+        let lines = sh.lines.min(self.root_moves.len()).max(1);
+        // Helpers start one iteration apart so threads spread over depths.
+        let first = 1 + (self.id % 2) as i32;
+        for depth in first..=sh.max_depth {
+            for pv_idx in 0..lines {
+                self.seldepth = 0;
+                let prev = self.root_moves[pv_idx].prev;
+                let mut delta = 25;
+                let (mut a, mut b) = if depth >= 4 && prev.abs() < MATE_BOUND && prev > -INF {
+                    ((prev - delta).max(-INF), (prev + delta).min(INF))
+                } else {
+                    (-INF, INF)
+                };
+                loop {
+                    let s = self.root_search(sh, &mut main, depth, a, b, pv_idx);
+                    self.sort_root(pv_idx);
+                    if self.stopped {
+                        break;
+                    }
+                    if s <= a {
+                        b = (a + b) / 2;
+                        a = (s - delta).max(-INF);
+                    } else if s >= b {
+                        b = (s + delta).min(INF);
+                    } else {
+                        break;
+                    }
+                    delta += delta;
+                }
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            for rm in &mut self.root_moves {
+                rm.prev = rm.score;
+            }
+            self.completed_depth = depth;
+            self.best.clear();
+            self.best.extend_from_slice(&self.root_moves[..lines]);
+            if let Some(m) = main.as_deref_mut() {
+                sh.nodes[self.id].store(self.nodes, AtomicOrdering::Relaxed);
+                self.report(sh, m, depth);
+                if self.iteration_ends_search(sh, m, depth) {
+                    break;
+                }
+            }
+        }
+        sh.nodes[self.id].store(self.nodes, AtomicOrdering::Relaxed);
+    }
+
+    fn report(&self, sh: &Shared, m: &Main, depth: i32) {
+        let nodes = sh.total_nodes();
+        let time_ms = m.started.elapsed().as_millis() as u64;
+        let hashfull = sh.tt.hashfull();
+        for (i, rm) in self
+            .best
+            .iter()
+            .take(sh.settings.multipv.max(1))
+            .enumerate()
+        {
+            let _ = m.tx.send(Info {
+                depth: depth as u32,
+                seldepth: rm.seldepth.max(depth as usize) as u32,
+                multipv: i as u32 + 1,
+                score: if sh.root_draw {
+                    Score::Cp(0)
+                } else {
+                    to_score(rm.score)
+                },
+                nodes,
+                nps: nodes * 1000 / time_ms.max(1),
+                hashfull,
+                time_ms,
+                pv: rm.pv.clone(),
+            });
+        }
+    }
+
+    /// After a completed iteration: whether to start no other.
+    fn iteration_ends_search(&self, sh: &Shared, m: &mut Main, depth: i32) -> bool {
+        m.poll_ponder(sh.control);
+        let best = &self.best[0];
+        // A proven result: deeper iterations cannot change it.
+        let mate_plies = MATE - best.score.abs();
+        if best.score.abs() >= MATE_BOUND && depth > mate_plies {
+            return true;
+        }
+        if !m.limited() {
+            return false;
+        }
+        if self.root_moves.len() == 1 && m.tm.is_timed() {
+            return true;
+        }
+        let changed = m.last_best.is_some_and(|b| b != best.mv);
+        m.changes = m.changes * 0.5 + changed as u32 as f64;
+        let mut instability = 1.0 + 0.6 * m.changes;
+        if m.last_best.is_some() && best.score < m.last_score - 30 {
+            instability *= 1.4;
+        }
+        m.last_best = Some(best.mv);
+        m.last_score = best.score;
+        m.tm.enough(instability)
+    }
+}
+
+/// Whether the side to move has any legal move, without listing them.
+fn has_move(pos: &Position, rules: &Rules) -> bool {
+    let me = pos.side_to_move();
+    let empty = pos.empty();
+    if empty.is_empty() {
+        return false;
+    }
+    if pos.bans(me) != 0 {
+        return pos.count_moves(rules) > 0;
+    }
+    if pos.in_hand(me) > 0 || pos.can_fly(rules, me) {
+        return true;
+    }
+    let adjacent = &rules.layout().adjacent;
+    pos.pieces(me)
+        .any(|sq| !(adjacent[sq.index()] & empty).is_empty())
+}
+
+/// The table key: the position's hash, plus the move-count clock when a
+/// move-count draw rule is on (the result depends on it), plus the rules.
+#[inline]
+pub fn tt_key(sh: &Shared, pos: &Position) -> u64 {
+    let mut key = pos.hash() ^ sh.rules_key;
+    if sh.rules.endgame_moves > 0 || sh.rules.no_capture_moves > 0 {
+        key ^= (pos.clock() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+    key
+}
+
+/// Mate scores are stored relative to the node, not the root.
+fn to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+/// The public form of an internal score (see `Score` for the mate count).
+pub fn to_score(s: i32) -> Score {
+    if s >= MATE_BOUND {
+        Score::Mate((MATE - s + 1) / 2)
+    } else if s <= -MATE_BOUND {
+        Score::Mate(-((MATE + s + 1) / 2))
+    } else {
+        Score::Cp(s)
+    }
+}
