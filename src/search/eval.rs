@@ -49,7 +49,7 @@ pub struct Weights {
 impl Weights {
     pub const DEFAULT: Weights = Weights {
         piece: 100,
-        mobility: 6,
+        mobility: 10,
         blocked_piece: 8,
         open_mill: 18,
         closed_mill: 12,

@@ -133,6 +133,8 @@ pub struct Settings {
     /// evaluation's threat terms see pending mills for less; off vs on
     /// scored +33 Elo (95%: +2..+63).
     pub quiescence: bool,
+    /// One more ply after a mill is closed.
+    pub mill_extension: bool,
     pub weights: Weights,
 }
 
@@ -147,6 +149,7 @@ impl Default for Settings {
             null_move: false,
             lmr: true,
             quiescence: false,
+            mill_extension: false,
             weights: Weights::DEFAULT,
         }
     }

@@ -125,6 +125,8 @@ pub struct Worker {
     /// The lines of the last completed iteration.
     pub best: Vec<RootMove>,
     pub completed_depth: i32,
+    /// Depth of the current iteration (extensions stop at twice it).
+    root_depth: usize,
 }
 
 /// The placeholder filling unused PV slots (a1-a1, never a legal move).
@@ -155,6 +157,7 @@ impl Worker {
             root_moves: Vec::new(),
             best: Vec::new(),
             completed_depth: 0,
+            root_depth: 0,
         }
     }
 
@@ -438,7 +441,10 @@ impl Worker {
             };
             let child = pos.make(rules, mv);
             self.keys.push(child.repetition_key());
-            let new_depth = depth - 1;
+            // Removals are few in a game, so extending them cannot run away.
+            let extend =
+                sh.settings.mill_extension && mv.num_removals() > 0 && ply < 2 * self.root_depth;
+            let new_depth = depth - 1 + extend as i32;
             let s = if i == 0 {
                 -self.negamax(
                     sh,
@@ -670,6 +676,7 @@ impl Worker {
         // Helpers start one iteration apart so threads spread over depths.
         let first = 1 + (self.id % 2) as i32;
         for depth in first..=sh.max_depth {
+            self.root_depth = depth as usize;
             for pv_idx in 0..lines {
                 self.seldepth = 0;
                 let prev = self.root_moves[pv_idx].prev;
