@@ -26,8 +26,18 @@ const POSITIONS: [(&str, &str, &str, u32); 10] = [
     ("nine", "1W1/3/3/2WB2/1B1/2B/1W1 w 0 0 0 30", "", 7),
     ("nine", "W2/1BW/1B1/2W1B1/W2/B1W/3 b 0 0 0 40", "", 9),
     ("twelve", "", "b2 b4 f2 d2 e3 g1 c3 a1 d3xa1", 8),
-    ("morabaraba", "", "b2 b4 f2 d2 e3 g1 c3 a1 d3xa1 a1 f6 f4", 8),
-    ("lasker", "", "b4 d2 d6 b2 f2 f4 d7 d5 a4 c4 a7 a1 g7xa1 a1", 8),
+    (
+        "morabaraba",
+        "",
+        "b2 b4 f2 d2 e3 g1 c3 a1 d3xa1 a1 f6 f4",
+        8,
+    ),
+    (
+        "lasker",
+        "",
+        "b4 d2 d6 b2 f2 f4 d7 d5 a4 c4 a7 a1 g7xa1 a1",
+        8,
+    ),
     (
         "lasker",
         "",
