@@ -18,6 +18,8 @@ pub const INF: i32 = 32_000;
 pub const MATE: i32 = 31_000;
 /// Scores at least this far from zero are wins or losses.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
+/// Reverse futility margin per ply of depth: about a piece.
+const FUTILITY_MARGIN: i32 = 110;
 
 /// What all threads of one search share.
 pub struct Shared<'a> {
@@ -388,6 +390,13 @@ impl Worker {
 
         let rules = &sh.rules;
         let me = pos.side_to_move();
+        // Reverse futility: near the horizon, far above beta stays above.
+        if sh.settings.futility && !pv_node && depth <= 3 && beta.abs() < MATE_BOUND {
+            let eval = self.eval(sh, pos);
+            if eval - FUTILITY_MARGIN * depth >= beta {
+                return eval;
+            }
+        }
         // Null move: in the sliding phase a pass is rarely better than every
         // move; while placing or flying it is no test at all.
         if sh.settings.null_move
