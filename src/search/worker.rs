@@ -850,3 +850,20 @@ pub fn to_score(s: i32) -> Score {
         Score::Cp(s)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_count_own_moves() {
+        assert_eq!(to_score(MATE - 1), Score::Mate(1));
+        assert_eq!(to_score(MATE - 3), Score::Mate(2));
+        assert_eq!(to_score(-(MATE - 2)), Score::Mate(-1));
+        assert_eq!(to_score(-(MATE - 4)), Score::Mate(-2));
+        assert_eq!(to_score(250), Score::Cp(250));
+        for s in [MATE - 5, -(MATE - 6), 17] {
+            assert_eq!(from_tt(to_tt(s, 3), 3), s);
+        }
+    }
+}
