@@ -30,6 +30,11 @@
 //! | mobility 10 -> 15 | +45 | yes |
 //! | blocked_piece 8 -> 0 | -78 | no |
 //! | blocked_piece 8 -> 16 | +23 | yes |
+//! | both above, 150 openings, vs mobility 10 / blocked_piece 8 | +114 | yes |
+//! | mobility 15 -> 20 | -14 | no |
+//! | blocked_piece 16 -> 24 | +2 | no |
+//! | piece 100 -> 130 | -60 | no |
+//! | blockade 250 -> 100 | 0 | no |
 //! | junction 6 -> 12 / 0 | -33 / -2 | no |
 //! | open_mill 18 -> 30 / 8 | -31 / -30 | no |
 //! | closed_mill 12 -> 25 | -33 | no |

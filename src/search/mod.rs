@@ -136,7 +136,8 @@ pub struct Settings {
     /// One more ply after a mill is closed. Off: on vs off scored -40 Elo
     /// (95%: -81..0).
     pub mill_extension: bool,
-    /// Reverse futility pruning near the horizon.
+    /// Reverse futility pruning near the horizon. Off: on vs off scored
+    /// +3 Elo (95%: -33..+40), no gain shown.
     pub futility: bool,
     pub weights: Weights,
 }
