@@ -136,11 +136,13 @@ fn side(pos: &Position, rules: &Rules, c: Color) -> Side {
     }
     let mut open = 0;
     let mut closed = 0;
+    let mut in_mills = Bitboard::EMPTY;
     let mut threat_points = Bitboard::EMPTY;
     for &line in &layout.lines[..layout.num_lines] {
         let mine = (line & own).count();
         if mine == 3 {
             closed += 1;
+            in_mills |= line;
         } else if mine == 2 && (line & opp).is_empty() {
             open += 1;
             let point = line & empty;
@@ -159,7 +161,6 @@ fn side(pos: &Position, rules: &Rules, c: Color) -> Side {
     // completes another line of ours.
     let mut double = 0;
     if !placing && !flies && closed > 0 {
-        let in_mills = layout.in_mills(own);
         for sq in in_mills {
             for to in layout.adjacent[sq.index()] & empty {
                 let after = (own ^ sq.bit()) | to.bit();
