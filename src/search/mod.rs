@@ -199,7 +199,8 @@ impl Searcher {
         }
     }
 
-    /// Forgets everything learnt (transposition table, histories).
+    /// Forgets everything learnt: the transposition table (killers and
+    /// histories start afresh with every search anyway).
     pub fn clear(&mut self) {
         self.tt.clear();
     }
