@@ -35,6 +35,9 @@
 //! | blocked_piece 16 -> 24 | +2 | no |
 //! | piece 100 -> 130 | -60 | no |
 //! | blockade 250 -> 100 | 0 | no |
+//! | threat_to_move 60 -> 90 | -7 | no |
+//! | double_threat_against 85 -> 50 | +2 | no |
+//! | junction 6 -> 3 | -9 | no |
 //! | junction 6 -> 12 / 0 | -33 / -2 | no |
 //! | open_mill 18 -> 30 / 8 | -31 / -30 | no |
 //! | closed_mill 12 -> 25 | -33 | no |

@@ -122,7 +122,8 @@ pub struct Settings {
     pub multipv: usize,
     pub move_overhead_ms: u64,
     /// Playing strength 0..=20; below 20 the search is shallower and picks
-    /// among the best few moves with noise.
+    /// among the best few moves with noise. Self-play against 20 at 20k
+    /// nodes/move: skill 10 scored -338 Elo, skill 0 lost 59 of 60 games.
     pub skill: u8,
     /// Null-move pruning in the sliding phase. Off: self-play at 20k
     /// nodes/move, 300 games, on vs off scored -31 Elo (95%: -63..0).
