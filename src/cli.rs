@@ -91,3 +91,12 @@ pub fn perft(args: &PerftArgs) -> Result<(), String> {
     );
     Ok(())
 }
+
+/// `morris bench`: the bench line (its node count is the search's signature).
+pub fn bench() -> Result<(), String> {
+    println!(
+        "{}",
+        crate::protocol::bench_line(&crate::search::bench::bench(None))
+    );
+    Ok(())
+}

@@ -5,6 +5,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use morris::cli;
+use morris::tools::{analyze, match_cli};
 
 #[derive(Parser)]
 #[command(
@@ -21,6 +22,12 @@ struct Args {
 enum Command {
     /// Count the leaves of the legal-move tree.
     Perft(cli::PerftArgs),
+    /// Play engines against each other, refereed by the rules core.
+    Match(match_cli::MatchArgs),
+    /// Analyse a game record or a list of positions with the search.
+    Analyze(analyze::AnalyzeArgs),
+    /// Search the fixed bench positions; the last line's node count is the search's signature.
+    Bench,
 }
 
 fn main() -> ExitCode {
@@ -30,6 +37,9 @@ fn main() -> ExitCode {
     let args = Args::parse();
     let result = match args.command {
         Some(Command::Perft(a)) => cli::perft(&a),
+        Some(Command::Match(a)) => match_cli::run(&a),
+        Some(Command::Analyze(a)) => analyze::run(&a),
+        Some(Command::Bench) => cli::bench(),
         None => {
             morris::protocol::run(
                 std::io::stdin().lock(),

@@ -40,7 +40,7 @@ fn uci_handshake_lists_every_option() {
             "missing {expected}: {lines:?}"
         );
     }
-    for name in ["Hash", "Threads", "MultiPV", "Move Overhead"] {
+    for name in ["Hash", "Threads", "MultiPV", "Move Overhead", "Skill"] {
         let prefix = format!("option name {name} type spin default ");
         assert!(
             lines.iter().any(|l| l.starts_with(&prefix)),
@@ -356,4 +356,42 @@ fn a_two_thousand_move_position_line() {
     let (mv, _) = e.bestmove();
     assert!(e.moves().contains(&mv));
     assert!(started.elapsed() < GUARD);
+}
+
+#[test]
+fn eval_terms_add_up_to_the_total() {
+    let mut e = Engine::start();
+    e.send("position startpos moves d2");
+    e.send("eval");
+    let lines = e.sync();
+    let values: Vec<(String, i32)> = lines
+        .iter()
+        .map(|l| {
+            let rest = l.strip_prefix("info string eval ").expect("an eval line");
+            let (term, value) = rest.rsplit_once(' ').unwrap();
+            (term.to_string(), value.parse().unwrap())
+        })
+        .collect();
+    let (last, total) = values.last().unwrap();
+    assert_eq!(last, "total");
+    let sum: i32 = values[..values.len() - 1].iter().map(|(_, v)| v).sum();
+    assert_eq!(sum, *total);
+    // Black to move facing a placed white piece is not better off.
+    assert!(*total <= 0, "{lines:?}");
+}
+
+#[test]
+fn bench_signature_is_deterministic() {
+    let signature = |e: &mut Engine| {
+        e.send("bench");
+        let line = e.read_until_prefix("info string bench").pop().unwrap();
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(&words[..4], ["info", "string", "bench", "nodes"], "{line}");
+        words[4].parse::<u64>().unwrap()
+    };
+    let mut e = Engine::start();
+    let first = signature(&mut e);
+    assert!(first > 0);
+    e.send("setoption name Hash value 1");
+    assert_eq!(signature(&mut e), first);
 }

@@ -292,11 +292,13 @@ impl Engine {
     }
 
     fn eval(&self) {
-        self.info_string("eval: not available yet");
+        for (term, value) in search::eval::explain(self.game.position(), self.game.rules()) {
+            self.info_string(&format!("eval {term} {value}"));
+        }
     }
 
     fn bench(&self) {
-        self.info_string("bench: not available yet");
+        self.info_string(&bench_line(&search::bench::bench(None)));
     }
 
     /// Turns `go` arguments into search limits for the current position.
@@ -410,6 +412,16 @@ impl Engine {
             }
         }
     }
+}
+
+/// The bench result as one line: the node count is the search's signature.
+pub fn bench_line(result: &search::bench::BenchResult) -> String {
+    format!(
+        "bench nodes {} nps {} time {}",
+        result.nodes,
+        result.nps,
+        result.elapsed.as_millis()
+    )
 }
 
 fn info_line(info: &Info, dialect: Dialect) -> String {

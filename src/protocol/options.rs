@@ -12,16 +12,18 @@ pub enum EngineOption {
     MultiPv,
     ClearHash,
     MoveOverhead,
+    Skill,
     Ponder,
 }
 
 impl EngineOption {
-    pub const ALL: [EngineOption; 6] = [
+    pub const ALL: [EngineOption; 7] = [
         EngineOption::Hash,
         EngineOption::Threads,
         EngineOption::MultiPv,
         EngineOption::ClearHash,
         EngineOption::MoveOverhead,
+        EngineOption::Skill,
         EngineOption::Ponder,
     ];
 
@@ -32,6 +34,7 @@ impl EngineOption {
             EngineOption::MultiPv => "MultiPV",
             EngineOption::ClearHash => "Clear Hash",
             EngineOption::MoveOverhead => "Move Overhead",
+            EngineOption::Skill => "Skill",
             EngineOption::Ponder => "Ponder",
         }
     }
@@ -43,6 +46,7 @@ impl EngineOption {
             EngineOption::Threads => Some((1, 256)),
             EngineOption::MultiPv => Some((1, 256)),
             EngineOption::MoveOverhead => Some((0, 5000)),
+            EngineOption::Skill => Some((0, 20)),
             EngineOption::ClearHash | EngineOption::Ponder => None,
         }
     }
@@ -60,6 +64,7 @@ impl EngineOption {
                     EngineOption::Hash => d.hash_mb as u64,
                     EngineOption::Threads => d.threads as u64,
                     EngineOption::MultiPv => d.multipv as u64,
+                    EngineOption::Skill => d.skill as u64,
                     _ => d.move_overhead_ms,
                 };
                 format!("option name {name} type spin default {default} min {min} max {max}")
@@ -99,6 +104,7 @@ impl EngineOption {
             EngineOption::Hash => settings.hash_mb = n as usize,
             EngineOption::Threads => settings.threads = n as usize,
             EngineOption::MultiPv => settings.multipv = n as usize,
+            EngineOption::Skill => settings.skill = n as u8,
             _ => settings.move_overhead_ms = n,
         }
         Ok(false)

@@ -10,6 +10,7 @@ use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
 use super::board::{Bitboard, Square};
+use super::movegen::removable;
 use super::moves::{Move, MoveList};
 use super::options::Rules;
 use super::position::Position;
@@ -94,10 +95,29 @@ impl Position {
                 && m.num_removals() == text.removals.len()
                 && m.removed() == removed
         });
-        found.ok_or_else(|| MoveError {
+        let mv = found.ok_or_else(|| MoveError {
             token: token.to_string(),
             reason: self.why_illegal(rules, &text, &legal),
-        })
+        })?;
+        self.check_removal_order(rules, &text.removals)
+            .map_err(|sq| MoveError {
+                token: token.to_string(),
+                reason: format!("{sq} may not be removed at that point of the order; write {mv}"),
+            })?;
+        Ok(mv)
+    }
+
+    /// Each removal must be allowed once the earlier ones are applied
+    /// (rules.md accepts any valid order); returns the first that is not.
+    fn check_removal_order(&self, rules: &Rules, removals: &[Square]) -> Result<(), Square> {
+        let mut theirs = self.pieces(!self.side_to_move());
+        for &r in removals {
+            if !removable(rules.layout(), rules.mill_removal, theirs).contains(r) {
+                return Err(r);
+            }
+            theirs ^= r.bit();
+        }
+        Ok(())
     }
 
     /// Words for a front end on why a well-formed token is not legal here.

@@ -1,0 +1,484 @@
+//! An engine as a child process: starting it, the handshake, and asking it
+//! for moves, with every wait bounded so a hung engine cannot stall a match.
+
+use std::fmt;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use crate::rules::{Rules, Variant};
+use crate::search::Score;
+
+/// The protocol dialect an engine speaks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Protocol {
+    Uci,
+    Gbgp,
+}
+
+/// How long an engine may think.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TimeControl {
+    /// A clock per game, with an increment per move.
+    Clock {
+        base_ms: u64,
+        inc_ms: u64,
+    },
+    MoveTime(u64),
+    Depth(u32),
+    Nodes(u64),
+}
+
+impl TimeControl {
+    /// Reads `SECONDS[+INCREMENT]`, e.g. `10+0.1` or `60`.
+    pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
+        let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
+        let secs = |s: &str| -> Result<u64, String> {
+            s.trim()
+                .parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0)
+                .map(|v| (v * 1000.0).round() as u64)
+                .ok_or_else(|| format!("time control '{text}': expected SECONDS[+INCREMENT]"))
+        };
+        let base_ms = secs(base)?;
+        if base_ms == 0 {
+            return Err(format!(
+                "time control '{text}': the base time must be positive"
+            ));
+        }
+        Ok(TimeControl::Clock {
+            base_ms,
+            inc_ms: secs(inc)?,
+        })
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            TimeControl::Clock { base_ms, inc_ms } => {
+                write!(f, "{}+{}", base_ms as f64 / 1000.0, inc_ms as f64 / 1000.0)
+            }
+            TimeControl::MoveTime(ms) => write!(f, "movetime {ms}"),
+            TimeControl::Depth(d) => write!(f, "depth {d}"),
+            TimeControl::Nodes(n) => write!(f, "nodes {n}"),
+        }
+    }
+}
+
+/// One engine of a match, as given by `--engine key=value ...`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct EngineSpec {
+    pub name: String,
+    pub cmd: PathBuf,
+    pub args: Vec<String>,
+    pub dir: Option<PathBuf>,
+    pub proto: Protocol,
+    /// `setoption` values sent after the handshake, in order.
+    pub options: Vec<(String, String)>,
+    /// This engine's own time control, overriding the match's.
+    pub tc: Option<TimeControl>,
+}
+
+/// The keys `--engine` takes, for the help text and error messages.
+pub const ENGINE_KEYS: &str = "cmd=PROGRAM (required), name=NAME, arg=ARGUMENT (repeatable), \
+     dir=WORKING_DIR, proto=uci|gbgp, option.NAME=VALUE (repeatable), \
+     tc=SECONDS[+INC], movetime=MS, depth=N, nodes=N";
+
+impl EngineSpec {
+    /// Reads an engine's `key=value` settings.
+    pub fn parse(items: &[String]) -> Result<EngineSpec, String> {
+        let mut spec = EngineSpec {
+            name: String::new(),
+            cmd: PathBuf::new(),
+            args: Vec::new(),
+            dir: None,
+            proto: Protocol::Uci,
+            options: Vec::new(),
+            tc: None,
+        };
+        for item in items {
+            let (key, value) = item.split_once('=').ok_or_else(|| {
+                format!("engine setting '{item}' is not key=value ({ENGINE_KEYS})")
+            })?;
+            let number = |what: &str| -> Result<u64, String> {
+                value
+                    .parse()
+                    .map_err(|_| format!("engine setting {key} needs {what}, not '{value}'"))
+            };
+            match key {
+                "cmd" => spec.cmd = PathBuf::from(value),
+                "name" => spec.name = value.to_string(),
+                "arg" => spec.args.push(value.to_string()),
+                "dir" => spec.dir = Some(PathBuf::from(value)),
+                "proto" => {
+                    spec.proto = match value {
+                        "uci" => Protocol::Uci,
+                        "gbgp" => Protocol::Gbgp,
+                        _ => return Err(format!("proto must be uci or gbgp, not '{value}'")),
+                    }
+                }
+                "tc" => spec.tc = Some(TimeControl::parse_clock(value)?),
+                "movetime" => spec.tc = Some(TimeControl::MoveTime(number("milliseconds")?)),
+                "depth" => spec.tc = Some(TimeControl::Depth(number("a depth")? as u32)),
+                "nodes" => spec.tc = Some(TimeControl::Nodes(number("a node count")?)),
+                _ => match key.strip_prefix("option.") {
+                    Some(name) if !name.is_empty() => {
+                        spec.options.push((name.to_string(), value.to_string()))
+                    }
+                    _ => return Err(format!("unknown engine setting '{key}' ({ENGINE_KEYS})")),
+                },
+            }
+        }
+        if spec.cmd.as_os_str().is_empty() {
+            return Err(format!("an engine needs cmd=PROGRAM ({ENGINE_KEYS})"));
+        }
+        // A relative path means relative to where the match is started, not
+        // to the engine's working directory.
+        if spec.cmd.components().count() > 1
+            && spec.cmd.is_relative()
+            && let Ok(cwd) = std::env::current_dir()
+        {
+            spec.cmd = cwd.join(&spec.cmd);
+        }
+        if spec.name.is_empty() {
+            spec.name = spec
+                .cmd
+                .file_name()
+                .map(|f| f.to_string_lossy().into_owned())
+                .unwrap_or_else(|| "engine".into());
+        }
+        Ok(spec)
+    }
+}
+
+/// Why an engine lost a game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Fault {
+    /// The program could not be started.
+    Start(String),
+    /// No `uciok`/`gbgpok` or `readyok` in time.
+    Handshake(String),
+    /// The process exited or closed its output.
+    Crash(String),
+    /// No `bestmove` within the time allowed plus the margin.
+    Timeout { allowed_ms: u64 },
+    /// A `bestmove` that is not a legal move here.
+    Illegal { token: String, reason: String },
+    /// A `bestmove` line without a move.
+    Malformed(String),
+}
+
+impl fmt::Display for Fault {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Fault::Start(e) => write!(f, "could not be started: {e}"),
+            Fault::Handshake(e) => write!(f, "failed the handshake: {e}"),
+            Fault::Crash(e) => write!(f, "crashed: {e}"),
+            Fault::Timeout { allowed_ms } => {
+                write!(f, "lost on time: no move within {allowed_ms} ms")
+            }
+            Fault::Illegal { token, reason } => write!(f, "illegal move '{token}': {reason}"),
+            Fault::Malformed(line) => write!(f, "malformed reply '{line}'"),
+        }
+    }
+}
+
+/// An engine's answer to `go`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Reply {
+    /// The move token, or `None` for `bestmove (none)` / `bestmove none`.
+    pub best: Option<String>,
+    /// From the last `info` line that had them.
+    pub score: Option<Score>,
+    pub depth: Option<u32>,
+    pub elapsed: Duration,
+}
+
+/// A running engine process.
+pub struct Engine {
+    name: String,
+    proto: Protocol,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+enum WaitError {
+    Timeout,
+    Closed,
+}
+
+impl Engine {
+    /// Starts the engine, completes the handshake within `timeout`, then
+    /// sends its options and the rule options that differ from the default.
+    pub fn start(spec: &EngineSpec, rules: &Rules, timeout: Duration) -> Result<Engine, Fault> {
+        let mut cmd = Command::new(&spec.cmd);
+        cmd.args(&spec.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if let Some(dir) = &spec.dir {
+            cmd.current_dir(dir);
+        }
+        let mut child = cmd
+            .spawn()
+            .map_err(|e| Fault::Start(format!("{}: {e}", spec.cmd.display())))?;
+        let stdin = child.stdin.take().expect("piped stdin");
+        let stdout = child.stdout.take().expect("piped stdout");
+        let (tx, rx) = channel();
+        let name = spec.name.clone();
+        thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                log::debug!("{name} > {line}");
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut engine = Engine {
+            name: spec.name.clone(),
+            proto: spec.proto,
+            child,
+            stdin,
+            lines: rx,
+        };
+        let (hello, ok) = match spec.proto {
+            Protocol::Uci => ("uci", "uciok"),
+            Protocol::Gbgp => ("gbgp", "gbgpok"),
+        };
+        engine
+            .send(hello)
+            .map_err(|_| engine.handshake_fault(hello))?;
+        engine
+            .wait_for(|l| l == ok, timeout)
+            .map_err(|e| engine.wait_fault(e, ok, timeout))?;
+        for (name, value) in &spec.options {
+            engine.send(&format!("setoption name {name} value {value}"))?;
+        }
+        if rules.variant != Variant::Nine {
+            engine.send(&format!(
+                "setoption name Variant value {}",
+                rules.variant.name()
+            ))?;
+        }
+        for setting in rules.non_default() {
+            let (name, value) = setting.split_once('=').expect("Name=Value");
+            engine.send(&format!("setoption name {name} value {value}"))?;
+        }
+        engine.sync(timeout)?;
+        Ok(engine)
+    }
+
+    /// Announces a new game and waits until the engine is ready for it.
+    pub fn new_game(&mut self, timeout: Duration) -> Result<(), Fault> {
+        self.send(match self.proto {
+            Protocol::Uci => "ucinewgame",
+            Protocol::Gbgp => "newgame",
+        })?;
+        self.sync(timeout)
+    }
+
+    /// Sends `position` and `go` lines and waits up to `allowed` for the
+    /// `bestmove`, keeping the score and depth of the last `info` line.
+    pub fn go(&mut self, position: &str, go: &str, allowed: Duration) -> Result<Reply, Fault> {
+        self.send(position)?;
+        self.send(go)?;
+        let start = Instant::now();
+        let (mut score, mut depth) = (None, None);
+        loop {
+            let left = allowed.saturating_sub(start.elapsed());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(Fault::Timeout {
+                        allowed_ms: allowed.as_millis() as u64,
+                    });
+                }
+                Err(RecvTimeoutError::Disconnected) => return Err(self.crash()),
+            };
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("info") => {
+                    let (s, d) = parse_info(&line);
+                    score = s.or(score);
+                    depth = d.or(depth);
+                }
+                Some("bestmove") => {
+                    let best = match words.next() {
+                        None => return Err(Fault::Malformed(line.trim().to_string())),
+                        Some("(none)") | Some("none") => None,
+                        Some(m) => Some(m.to_string()),
+                    };
+                    return Ok(Reply {
+                        best,
+                        score,
+                        depth,
+                        elapsed: start.elapsed(),
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Fault> {
+        log::debug!("{} < {line}", self.name);
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|_| self.crash())
+    }
+
+    /// `isready` until `readyok`.
+    fn sync(&mut self, timeout: Duration) -> Result<(), Fault> {
+        self.send("isready")?;
+        self.wait_for(|l| l == "readyok", timeout)
+            .map_err(|e| self.wait_fault(e, "readyok", timeout))
+    }
+
+    fn wait_for(
+        &mut self,
+        done: impl Fn(&str) -> bool,
+        timeout: Duration,
+    ) -> Result<(), WaitError> {
+        let start = Instant::now();
+        loop {
+            let left = timeout.saturating_sub(start.elapsed());
+            match self.lines.recv_timeout(left) {
+                Ok(line) if done(line.trim()) => return Ok(()),
+                Ok(_) => {}
+                Err(RecvTimeoutError::Timeout) => return Err(WaitError::Timeout),
+                Err(RecvTimeoutError::Disconnected) => return Err(WaitError::Closed),
+            }
+        }
+    }
+
+    fn wait_fault(&mut self, e: WaitError, expected: &str, timeout: Duration) -> Fault {
+        match e {
+            WaitError::Timeout => {
+                Fault::Handshake(format!("no '{expected}' within {} ms", timeout.as_millis()))
+            }
+            WaitError::Closed => self.handshake_fault(expected),
+        }
+    }
+
+    fn handshake_fault(&mut self, expected: &str) -> Fault {
+        match self.crash() {
+            Fault::Crash(how) => Fault::Handshake(format!("{how} before '{expected}'")),
+            other => other,
+        }
+    }
+
+    /// The fault for a closed pipe, with the exit status when there is one.
+    fn crash(&mut self) -> Fault {
+        for _ in 0..50 {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Fault::Crash(match status.code() {
+                    Some(code) => format!("exited with code {code}"),
+                    None => format!("ended by a signal ({status})"),
+                });
+            }
+            thread::sleep(Duration::from_millis(10));
+        }
+        Fault::Crash("closed its output".into())
+    }
+}
+
+impl Drop for Engine {
+    /// Asks the engine to quit, and kills it if it has not after a moment.
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit").and_then(|_| self.stdin.flush());
+        for _ in 0..20 {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The score and depth of an `info` line, in either dialect
+/// (`score cp X` / `score mate N` or `score eval X` / `score win N`).
+pub fn parse_info(line: &str) -> (Option<Score>, Option<u32>) {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let (mut score, mut depth) = (None, None);
+    for (i, w) in words.iter().enumerate() {
+        let next = words.get(i + 1).copied().unwrap_or("");
+        match *w {
+            "depth" => depth = next.parse().ok(),
+            "score" => {
+                let value = words.get(i + 2).and_then(|v| v.parse().ok());
+                score = match next {
+                    "cp" | "eval" => value.map(Score::Cp),
+                    "mate" | "win" => value.map(Score::Mate),
+                    _ => None,
+                };
+            }
+            _ => {}
+        }
+    }
+    (score, depth)
+}
+
+/// A score as the record comments and tables write it: pieces with two
+/// decimals, or `+M3` / `-M3` for a forced win or loss in that many moves.
+pub fn format_score(score: Score) -> String {
+    match score {
+        Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
+        Score::Mate(n) if n < 0 => format!("-M{}", -n),
+        Score::Mate(n) => format!("+M{n}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_engine_settings() {
+        let items: Vec<String> = [
+            "cmd=/bin/engine",
+            "name=A",
+            "option.Hash=32",
+            "option.Move Overhead=10",
+            "proto=gbgp",
+            "tc=5+0.05",
+            "arg=--fast",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let spec = EngineSpec::parse(&items).unwrap();
+        assert_eq!(spec.name, "A");
+        assert_eq!(spec.proto, Protocol::Gbgp);
+        assert_eq!(spec.options[1], ("Move Overhead".into(), "10".into()));
+        assert_eq!(
+            spec.tc,
+            Some(TimeControl::Clock {
+                base_ms: 5000,
+                inc_ms: 50
+            })
+        );
+        assert!(EngineSpec::parse(&["name=x".into()]).is_err());
+        assert!(EngineSpec::parse(&["cmd=x".into(), "colour=red".into()]).is_err());
+        let plain = EngineSpec::parse(&["cmd=/usr/bin/morris".into()]).unwrap();
+        assert_eq!(plain.name, "morris");
+    }
+
+    #[test]
+    fn reads_info_lines_of_both_dialects() {
+        let (s, d) = parse_info("info depth 7 seldepth 9 score cp -35 nodes 100 pv d2 f4");
+        assert_eq!((s, d), (Some(Score::Cp(-35)), Some(7)));
+        let (s, _) = parse_info("info depth 3 score win 2 pv d2");
+        assert_eq!(s, Some(Score::Mate(2)));
+        assert_eq!(format_score(Score::Cp(15)), "+0.15");
+        assert_eq!(format_score(Score::Mate(-3)), "-M3");
+    }
+}

@@ -1,0 +1,179 @@
+//! Match openings: the built-in set, a file of one opening per line, or the
+//! first moves of the games in a record.
+
+use std::fmt;
+use std::path::Path;
+
+use super::record::{is_record, parse_records};
+use crate::rules::{Game, Position, Rules};
+
+/// A start for a game: a position (the rules' start when `None`) and moves
+/// played from it.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Opening {
+    pub fen: Option<String>,
+    pub moves: Vec<String>,
+}
+
+/// Two placements each, no two pieces of one colour on a line they could
+/// complete next move: no side starts with a mill threat. Placement-only
+/// and millless, so legal under every preset and option.
+const BUILTIN: [&str; 20] = [
+    "d2 d6 b4 f4",
+    "d2 b4 f4 d6",
+    "d6 d2 b4 f4",
+    "a7 g1 d2 d6",
+    "c4 e4 d5 d3",
+    "b6 f2 d1 d7",
+    "d2 f4 d6 b4",
+    "e4 c4 d5 d3",
+    "a4 g4 d7 d1",
+    "c5 e3 f4 b4",
+    "d6 f4 b4 d2",
+    "b4 d2 f4 d6",
+    "d5 d3 c4 e4",
+    "f6 b2 d1 d7",
+    "g7 a1 d2 d6",
+    "d2 d3 d6 d5",
+    "b4 c4 f4 e4",
+    "d2 b6 f6 d7",
+    "e4 b4 c4 f4",
+    "d3 d5 b4 f4",
+];
+
+impl Opening {
+    /// The built-in openings.
+    pub fn builtin() -> Vec<Opening> {
+        BUILTIN
+            .iter()
+            .map(|line| Opening::parse_line(line).expect("built-in openings parse"))
+            .collect()
+    }
+
+    /// Reads one line: a position string, a move list, or a position
+    /// string followed by `moves` and a move list.
+    pub fn parse_line(line: &str) -> Result<Opening, String> {
+        let line = line.trim();
+        if !line.contains('/') {
+            let moves = line.split_whitespace().map(str::to_string).collect();
+            return Ok(Opening { fen: None, moves });
+        }
+        let (fen, moves) = match line.split_once(" moves ") {
+            Some((f, m)) => (f, m.split_whitespace().map(str::to_string).collect()),
+            None => (line, Vec::new()),
+        };
+        Ok(Opening {
+            fen: Some(fen.trim().to_string()),
+            moves,
+        })
+    }
+
+    /// The opening played out under `rules`; fails when the position or a
+    /// move is not legal there, or the game is already over.
+    pub fn game(&self, rules: &Rules) -> Result<Game, String> {
+        let start = match &self.fen {
+            Some(f) => Position::from_fen(f, rules).map_err(|e| e.to_string())?,
+            None => Position::start(rules),
+        };
+        let mut game = Game::new(*rules, start);
+        for m in &self.moves {
+            game.play_text(m).map_err(|e| e.to_string())?;
+        }
+        if let Some(outcome) = game.outcome() {
+            return Err(format!("the game is already over ({outcome})"));
+        }
+        Ok(game)
+    }
+}
+
+impl fmt::Display for Opening {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match &self.fen {
+            Some(fen) if self.moves.is_empty() => f.write_str(fen),
+            Some(fen) => write!(f, "{fen} moves {}", self.moves.join(" ")),
+            None => f.write_str(&self.moves.join(" ")),
+        }
+    }
+}
+
+/// Reads openings from `path`: a game record (each game's start and first
+/// `record_plies` moves) or one opening per line (`#` starts a comment).
+/// Each is checked under `rules`; errors name the line.
+pub fn load(path: &Path, rules: &Rules, record_plies: usize) -> Result<Vec<Opening>, String> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+    let mut openings = Vec::new();
+    if is_record(&text) {
+        for rec in parse_records(&text).map_err(|e| format!("{name}: {e}"))? {
+            let opening = Opening {
+                fen: rec.tag("FEN").map(str::to_string),
+                moves: rec
+                    .moves
+                    .iter()
+                    .take(record_plies)
+                    .map(|m| m.text.clone())
+                    .collect(),
+            };
+            opening
+                .game(rules)
+                .map_err(|e| format!("{name}: game at line {}: {e}", rec.line))?;
+            openings.push(opening);
+        }
+    } else {
+        for (i, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let opening = Opening::parse_line(line)?;
+            opening
+                .game(rules)
+                .map_err(|e| format!("{name}: line {}: {e}", i + 1))?;
+            openings.push(opening);
+        }
+    }
+    if openings.is_empty() {
+        return Err(format!("{name}: no openings found"));
+    }
+    Ok(openings)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{MoveList, Variant};
+
+    fn mill_in_one(rules: &Rules, pos: &Position) -> bool {
+        let mut list = MoveList::new();
+        pos.legal_moves(rules, &mut list);
+        list.iter().any(|m| m.num_removals() > 0)
+    }
+
+    #[test]
+    fn builtin_openings_are_legal_and_quiet() {
+        for variant in Variant::ALL {
+            let rules = Rules::preset(variant);
+            for o in Opening::builtin() {
+                let game = o.game(&rules).unwrap();
+                if variant == Variant::Nine {
+                    let pos = game.position();
+                    assert!(!mill_in_one(&rules, pos), "{o}: side to move threatens");
+                    assert!(
+                        !mill_in_one(&rules, &pos.pass()),
+                        "{o}: other side threatens"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn parses_fen_and_move_lines() {
+        let o = Opening::parse_line("3/3/3/6/3/3/3 w 9 9 0 1 moves d2 f4").unwrap();
+        assert_eq!(o.moves, ["d2", "f4"]);
+        assert_eq!(o.to_string(), "3/3/3/6/3/3/3 w 9 9 0 1 moves d2 f4");
+        let rules = Rules::default();
+        assert!(o.game(&rules).is_ok());
+        assert!(Opening::parse_line("d2 d2").unwrap().game(&rules).is_err());
+    }
+}

@@ -1,0 +1,387 @@
+//! The PGN-style game record: tag pairs, then numbered moves in our
+//! notation with optional `{comment}`s, then the result.
+//!
+//! ```text
+//! [Event "morris match"]
+//! [Date "2026.11.29"]
+//! [Round "1"]
+//! [White "A"]
+//! [Black "B"]
+//! [Result "1-0"]
+//! [Variant "nine"]
+//! [EndgameMoves "0"]
+//! [Termination "no legal move"]
+//!
+//! 1. d2 {+0.15/8 0.102s} f4 {-0.10/8 0.095s} 2. b4 ...
+//! 1-0
+//! ```
+//!
+//! Rule options that differ from the variant's preset are tags named as the
+//! option; `FEN` gives the start when it is not the variant's start position.
+
+use std::fmt::{self, Write};
+
+use crate::rules::{Color, Game, GameResult, Position, Rules};
+
+/// One move as recorded, with the line it was read from (0 when written).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RecordedMove {
+    pub text: String,
+    pub comment: Option<String>,
+    pub line: usize,
+}
+
+/// One game record: its tags in order and its moves.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Record {
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<RecordedMove>,
+    /// The line the record starts on (0 when written).
+    pub line: usize,
+}
+
+/// A record that cannot be read or replayed: where and why.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct RecordError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl std::error::Error for RecordError {}
+
+const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
+
+/// The result token of a game result.
+pub fn result_text(result: Option<GameResult>) -> &'static str {
+    match result {
+        Some(GameResult::Win(Color::White)) => "1-0",
+        Some(GameResult::Win(Color::Black)) => "0-1",
+        Some(GameResult::Draw) => "1/2-1/2",
+        None => "*",
+    }
+}
+
+impl Record {
+    /// A record of `game` with these tags first (Event, White, ...); the
+    /// rule tags, `FEN` and `Result` are added from the game.
+    pub fn from_game(
+        game: &Game,
+        tags: &[(&str, String)],
+        result: Option<GameResult>,
+        comments: &[Option<String>],
+    ) -> Record {
+        let mut record = Record::default();
+        for (k, v) in tags {
+            record.set_tag(k, v);
+        }
+        record.set_tag("Result", result_text(result));
+        let rules = game.rules();
+        record.set_tag("Variant", rules.variant.name());
+        for setting in rules.non_default() {
+            let (name, value) = setting.split_once('=').expect("Name=Value");
+            record.set_tag(name, value);
+        }
+        if *game.start() != Position::start(rules) {
+            record.set_tag("FEN", &game.start().to_fen(rules));
+        }
+        record.moves = game
+            .moves()
+            .iter()
+            .enumerate()
+            .map(|(i, mv)| RecordedMove {
+                text: mv.to_string(),
+                comment: comments.get(i).cloned().flatten(),
+                line: 0,
+            })
+            .collect();
+        record
+    }
+
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag, replacing one of the same name or appending it.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|(k, _)| k == name) {
+            Some(slot) => slot.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// The result token (`*` when the record has none).
+    pub fn result(&self) -> &str {
+        self.tag("Result").unwrap_or("*")
+    }
+
+    /// The rules the record's tags set: `Variant`, then every tag named as a
+    /// rule option.
+    pub fn rules(&self) -> Result<Rules, RecordError> {
+        let err = |message: String| RecordError {
+            line: self.line,
+            message,
+        };
+        let mut rules = Rules::default();
+        if let Some(v) = self.tag("Variant") {
+            rules.set("Variant", v).map_err(|e| err(e.to_string()))?;
+        }
+        for (name, value) in &self.tags {
+            if !name.eq_ignore_ascii_case("Variant") && Rules::find_option(name).is_some() {
+                rules.set(name, value).map_err(|e| err(e.to_string()))?;
+            }
+        }
+        Ok(rules)
+    }
+
+    /// The start position under `rules`: the `FEN` tag or the usual start.
+    pub fn start(&self, rules: &Rules) -> Result<Position, RecordError> {
+        match self.tag("FEN") {
+            Some(fen) => Position::from_fen(fen, rules).map_err(|e| RecordError {
+                line: self.line,
+                message: e.to_string(),
+            }),
+            None => Ok(Position::start(rules)),
+        }
+    }
+
+    /// The game replayed through the rules core; an illegal move is an error
+    /// naming its line.
+    pub fn replay(&self) -> Result<Game, RecordError> {
+        let rules = self.rules()?;
+        let mut game = Game::new(rules, self.start(&rules)?);
+        for mv in &self.moves {
+            game.play_text(&mv.text).map_err(|e| RecordError {
+                line: mv.line,
+                message: e.to_string(),
+            })?;
+        }
+        Ok(game)
+    }
+
+    /// The record as text, ending with a blank line (so records can be
+    /// appended one after another).
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for (k, v) in &self.tags {
+            let v = v.replace('\\', "\\\\").replace('"', "\\\"");
+            let _ = writeln!(out, "[{k} \"{v}\"]");
+        }
+        out.push('\n');
+        let numbering = self
+            .rules()
+            .and_then(|r| self.start(&r))
+            .map(|p| (p.side_to_move(), p.fullmove()))
+            .unwrap_or((Color::White, 1));
+        let mut words = Vec::new();
+        let (mut side, mut number) = numbering;
+        for (i, mv) in self.moves.iter().enumerate() {
+            match side {
+                Color::White => words.push(format!("{number}.")),
+                Color::Black if i == 0 => words.push(format!("{number}...")),
+                Color::Black => {}
+            }
+            words.push(mv.text.clone());
+            if let Some(c) = &mv.comment {
+                words.push(format!("{{{}}}", c.replace('}', ")")));
+            }
+            if side == Color::Black {
+                number += 1;
+            }
+            side = !side;
+        }
+        words.push(self.result().to_string());
+        let mut line_len = 0;
+        for w in words {
+            if line_len > 0 && line_len + 1 + w.len() > 79 {
+                out.push('\n');
+                line_len = 0;
+            } else if line_len > 0 {
+                out.push(' ');
+                line_len += 1;
+            }
+            out.push_str(&w);
+            line_len += w.len();
+        }
+        out.push_str("\n\n");
+        out
+    }
+}
+
+/// Whether `text` looks like a game record (starts with a tag pair).
+pub fn is_record(text: &str) -> bool {
+    text.lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('%'))
+        .is_some_and(|l| l.starts_with('['))
+}
+
+fn parse_tag(line: &str, number: usize) -> Result<(String, String), RecordError> {
+    let err = |message: &str| RecordError {
+        line: number,
+        message: message.to_string(),
+    };
+    let inner = line
+        .strip_prefix('[')
+        .and_then(|l| l.strip_suffix(']'))
+        .ok_or_else(|| err("a tag pair is written [Name \"value\"]"))?;
+    let (name, rest) = inner
+        .split_once(char::is_whitespace)
+        .ok_or_else(|| err("a tag pair needs a name and a quoted value"))?;
+    let quoted = rest
+        .trim()
+        .strip_prefix('"')
+        .and_then(|r| r.strip_suffix('"'))
+        .ok_or_else(|| err("the tag value must be in double quotes"))?;
+    let mut value = String::new();
+    let mut chars = quoted.chars();
+    while let Some(c) = chars.next() {
+        value.push(if c == '\\' {
+            chars.next().unwrap_or('\\')
+        } else {
+            c
+        });
+    }
+    Ok((name.to_string(), value))
+}
+
+/// Reads every record in `text`. Move numbers (`12.`, `12...`), comments
+/// (`{...}`, also across lines), `;` rest-of-line comments and `%` escape
+/// lines are skipped; moves are not checked here (see [`Record::replay`]).
+pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
+    let mut records = Vec::new();
+    let mut current: Option<Record> = None;
+    let mut in_movetext = false;
+    let mut comment: Option<String> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let number = i + 1;
+        let line = raw.trim();
+        if comment.is_none() && (line.starts_with('%') || line.is_empty()) {
+            continue;
+        }
+        if comment.is_none() && line.starts_with('[') {
+            if in_movetext || current.is_none() {
+                records.extend(current.take());
+                current = Some(Record {
+                    line: number,
+                    ..Record::default()
+                });
+                in_movetext = false;
+            }
+            let (k, v) = parse_tag(line, number)?;
+            current.as_mut().expect("record started").tags.push((k, v));
+            continue;
+        }
+        let record = current.get_or_insert_with(|| Record {
+            line: number,
+            ..Record::default()
+        });
+        in_movetext = true;
+        let mut rest = line;
+        while !rest.is_empty() {
+            if let Some(c) = comment.as_mut() {
+                match rest.find('}') {
+                    Some(end) => {
+                        c.push_str(&rest[..end]);
+                        let text = comment.take().expect("in a comment").trim().to_string();
+                        if let Some(last) = record.moves.last_mut() {
+                            last.comment = Some(text);
+                        }
+                        rest = rest[end + 1..].trim_start();
+                    }
+                    None => {
+                        c.push_str(rest);
+                        c.push(' ');
+                        rest = "";
+                    }
+                }
+                continue;
+            }
+            if let Some(r) = rest.strip_prefix('{') {
+                comment = Some(String::new());
+                rest = r;
+                continue;
+            }
+            if rest.starts_with(';') {
+                break;
+            }
+            let end = rest.find([' ', '\t', '{', ';']).unwrap_or(rest.len());
+            let word = &rest[..end];
+            rest = rest[end..].trim_start();
+            if RESULTS.contains(&word) {
+                if record.tag("Result").is_none() {
+                    record.tags.push(("Result".into(), word.into()));
+                }
+                records.extend(current.take());
+                in_movetext = false;
+                break;
+            }
+            let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            if !word.is_empty() {
+                record.moves.push(RecordedMove {
+                    text: word.to_string(),
+                    comment: None,
+                    line: number,
+                });
+            }
+        }
+    }
+    if comment.is_some() {
+        return Err(RecordError {
+            line: text.lines().count(),
+            message: "a comment opened with '{' is never closed".into(),
+        });
+    }
+    records.extend(current);
+    Ok(records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn writes_and_reads_back() {
+        let mut rules = Rules::default();
+        rules.apply("EndgameMoves=0").unwrap();
+        let mut game = Game::new(rules, Position::start(&rules));
+        for m in ["d2", "f4", "b4"] {
+            game.play_text(m).unwrap();
+        }
+        let rec = Record::from_game(
+            &game,
+            &[("Event", "test \"quoted\"".into())],
+            None,
+            &[Some("+0.15/8 0.102s".into()), None],
+        );
+        let text = rec.to_text();
+        assert!(text.contains("1. d2 {+0.15/8 0.102s} f4 2. b4 *"), "{text}");
+        assert!(text.contains("[EndgameMoves \"0\"]"));
+        let back = parse_records(&(text.clone() + &text)).unwrap();
+        assert_eq!(back.len(), 2);
+        assert_eq!(back[1].tag("Event"), Some("test \"quoted\""));
+        assert_eq!(back[0].moves[0].comment.as_deref(), Some("+0.15/8 0.102s"));
+        let replayed = back[0].replay().unwrap();
+        assert_eq!(replayed.moves(), game.moves());
+        assert_eq!(replayed.rules(), game.rules());
+    }
+
+    #[test]
+    fn black_first_and_errors_name_the_line() {
+        let text = "[FEN \"3/3/3/6/3/3/3 b 9 8 0 1\"]\n\n1... d2 2. f4 {never closed\n";
+        assert!(parse_records(text).is_err());
+        let text = "[FEN \"3/3/3/6/3/3/3 b 9 9 0 1\"]\n\n1... d2 2. d2 *\n";
+        let recs = parse_records(text).unwrap();
+        assert_eq!(recs[0].moves.len(), 2);
+        let err = recs[0].replay().unwrap_err();
+        assert_eq!(err.line, 3);
+    }
+}

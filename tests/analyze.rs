@@ -1,0 +1,130 @@
+//! `morris analyze`: records and position lists in, one analysis per
+//! position out; bad input named by line.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const MORRIS: &str = env!("CARGO_BIN_EXE_morris");
+
+fn analyze(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(MORRIS)
+        .arg("analyze")
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+/// White threatens the mill b2-d2-f2; black ignores it (g1 instead of the
+/// block f2) and white closes it, removing a piece.
+const BLUNDER: &str = r#"[Event "blunder"]
+[White "w"]
+[Black "b"]
+[Result "*"]
+
+1. d2 a7 2. b2 g1 3. f2xa7 *
+"#;
+
+#[test]
+fn analyze_marks_a_blundered_move() {
+    let out = analyze(&["--depth", "4", "--json"], BLUNDER);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 5);
+    let loss = |i: usize| lines[i]["loss"].as_i64().unwrap();
+    let blunder = &lines[3];
+    assert_eq!(blunder["played"], "g1");
+    assert_eq!(blunder["best"], "f2", "{blunder}");
+    assert!(
+        blunder["mark"] == "?" || blunder["mark"] == "??",
+        "{blunder}"
+    );
+    assert!((0..5).all(|i| i == 3 || loss(i) < loss(3)), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l["mark"] != "??" || l["played"] == "g1")
+    );
+    // The text form shows the same mark after the move.
+    let text = analyze(&["--depth", "4"], BLUNDER);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("2... g1 ?"), "{text}");
+}
+
+#[test]
+fn analyze_reads_record_games_and_position_lists() {
+    let out = analyze(&["--depth", "1", "--json"], BLUNDER);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[0]["source"], "game 1");
+    assert_eq!(lines[1]["move_number"], "1...");
+    assert_eq!(lines[4]["played"], "f2xa7");
+    assert!(
+        lines
+            .iter()
+            .all(|l| l["best"].is_string() && l["score"].is_object())
+    );
+
+    let list =
+        "# a comment line\n\nd2 d6\n3/3/3/6/3/3/3 b 9 9 0 1\n3/3/3/6/3/3/3 w 9 9 0 1 moves d2\n";
+    let out = analyze(&["--depth", "1", "--json", "--multipv", "2"], list);
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["source"], "line 3");
+    assert_eq!(lines[1]["fen"], "3/3/3/6/3/3/3 b 9 9 0 1");
+    assert!(lines[2]["played"].is_null() && lines[2]["loss"].is_null());
+
+    // A finished game is reported as such.
+    let over = analyze(
+        &["--json", "--depth", "1", "--option", "Pieces=3"],
+        "W2/W2/W2/6/3/B2/B2 b 0 0 0 9\n",
+    );
+    let lines = json_lines(&over);
+    assert!(
+        lines[0]["game_over"]
+            .as_str()
+            .unwrap()
+            .contains("white wins"),
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn analyze_rejects_bad_input_naming_the_line() {
+    let cases = [
+        ("d2 d6\nd2 d2\n", "line 2: move 'd2': d2 is occupied"),
+        (
+            "3/3/3/6/3/3/3 w 9 9 0 1\n3/3/3/x/3/3/3 w 9 9 0 1\n",
+            "line 2: bad position string",
+        ),
+        ("[White \"a\"]\n\n1. d2 d2 *\n", "line 3: move 'd2'"),
+        ("[White \"a\"\n", "line 1: a tag pair"),
+        ("\n", "no positions"),
+    ];
+    for (input, why) in cases {
+        let out = analyze(&["--depth", "1"], input);
+        assert!(!out.status.success(), "{input}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(why), "{input}: {err}");
+    }
+}

@@ -1,0 +1,444 @@
+//! `morris match`: whole matches between real and fake engines, fault
+//! handling, records read back, and the statistics on known results.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::Duration;
+
+use morris::rules::{GameResult, Rules};
+use morris::tools::engine_process::{EngineSpec, TimeControl};
+use morris::tools::match_runner::{self, MatchConfig};
+use morris::tools::openings::Opening;
+use morris::tools::record::{parse_records, result_text};
+use morris::tools::stats::{Sprt, SprtDecision, Tally};
+
+const MORRIS: &str = env!("CARGO_BIN_EXE_morris");
+
+fn fake(name: &str) -> String {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake_engines");
+    format!("cmd={}", dir.join(name).display())
+}
+
+fn temp_file(name: &str) -> PathBuf {
+    let path = std::env::temp_dir().join(format!("morris-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// Runs `morris match` with the fake engines finding `morris` through $MORRIS.
+fn run_match(args: &[&str]) -> Output {
+    let out = Command::new(MORRIS)
+        .arg("match")
+        .args(args)
+        .env("MORRIS", MORRIS)
+        .output()
+        .expect("morris runs");
+    assert!(
+        out.status.success(),
+        "morris match failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).expect("--json prints JSON")
+}
+
+/// Checks every game of a record file replays under the rules and, when it
+/// ended by a rule, ends in the position that rule decides.
+fn check_record(path: &Path, games: usize) -> Vec<morris::tools::record::Record> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let records = parse_records(&text).unwrap();
+    assert_eq!(records.len(), games);
+    for rec in &records {
+        let game = rec.replay().unwrap();
+        assert_eq!(
+            rec.tag("PlyCount"),
+            Some(game.moves().len().to_string().as_str())
+        );
+        if let Some(outcome) = game.outcome() {
+            assert_eq!(rec.result(), result_text(Some(outcome.result)));
+            assert!(
+                outcome
+                    .to_string()
+                    .ends_with(rec.tag("Termination").unwrap())
+            );
+        }
+    }
+    records
+}
+
+#[test]
+fn fake_engine_match_completes_and_record_reads_back() {
+    let pgn = temp_file("fake.pgn");
+    let (a, b) = (fake("first_legal.sh"), fake("first_legal.sh"));
+    let out = run_match(&[
+        "--engine",
+        &a,
+        "name=A",
+        "--engine",
+        &b,
+        "name=B",
+        "--depth",
+        "1",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--json",
+        "--out",
+        pgn.to_str().unwrap(),
+    ]);
+    let summary = json(&out);
+    assert_eq!(summary["games"], 4);
+    assert_eq!(summary["faults"].as_array().unwrap().len(), 0);
+    let records = check_record(&pgn, 4);
+    // Games are appended as they finish, in the order stderr reports them.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let reported: Vec<&str> = stderr
+        .lines()
+        .filter(|l| l.starts_with("Game "))
+        .map(|l| l.split(": ").nth(1).unwrap().split(' ').next().unwrap())
+        .collect();
+    let recorded: Vec<&str> = records.iter().map(|r| r.result()).collect();
+    assert_eq!(reported, recorded);
+
+    // The record serves as openings: each game's first six moves.
+    let again = temp_file("again.pgn");
+    let out = run_match(&[
+        "--engine",
+        &a,
+        "--engine",
+        &b,
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--rounds",
+        "2",
+        "--openings",
+        pgn.to_str().unwrap(),
+        "--opening-plies",
+        "6",
+        "--json",
+        "--out",
+        again.to_str().unwrap(),
+    ]);
+    assert_eq!(json(&out)["games"], 4);
+    let first_six = |r: &morris::tools::record::Record| -> Vec<String> {
+        r.moves[..6].iter().map(|m| m.text.clone()).collect()
+    };
+    let replayed = check_record(&again, 4);
+    for (i, rec) in replayed.iter().enumerate() {
+        assert_eq!(first_six(rec), first_six(&records[i / 2]), "game {i}");
+    }
+    let _ = std::fs::remove_file(&pgn);
+    let _ = std::fs::remove_file(&again);
+}
+
+#[test]
+fn morris_plays_morris_in_both_dialects_and_the_record_reads_back() {
+    let pgn = temp_file("morris.pgn");
+    let uci = format!("cmd={MORRIS}");
+    // A set-up start (white a7, black g1) so both the FEN and GBGP's
+    // `position pos` are exercised, and a rule option sent to both.
+    let out = run_match(&[
+        "--engine",
+        &uci,
+        "name=uci",
+        "option.Hash=4",
+        "--engine",
+        &uci,
+        "name=gbgp",
+        "proto=gbgp",
+        "--depth",
+        "2",
+        "--games",
+        "4",
+        "--concurrency",
+        "2",
+        "--fen",
+        "W2/3/3/6/3/3/2B w 8 8 0 2",
+        "--option",
+        "NoCaptureMoves=40",
+        "--json",
+        "--out",
+        pgn.to_str().unwrap(),
+    ]);
+    let summary = json(&out);
+    assert_eq!(summary["games"], 4);
+    assert_eq!(summary["faults"].as_array().unwrap().len(), 0, "{summary}");
+    for rec in check_record(&pgn, 4) {
+        assert_eq!(rec.tag("FEN"), Some("W2/3/3/6/3/3/2B w 8 8 0 2"));
+        assert_eq!(rec.tag("NoCaptureMoves"), Some("40"));
+        assert!(rec.replay().unwrap().outcome().is_some(), "ended by a rule");
+    }
+    let _ = std::fs::remove_file(&pgn);
+}
+
+#[test]
+fn record_round_trip_keeps_moves_tags_and_results() {
+    // The library API, with `env` handing $MORRIS to the fake engine.
+    let engine = |name: &str| EngineSpec {
+        name: name.into(),
+        cmd: "/usr/bin/env".into(),
+        args: vec![
+            format!("MORRIS={MORRIS}"),
+            fake("first_legal.sh")["cmd=".len()..].to_string(),
+        ],
+        dir: None,
+        proto: morris::tools::engine_process::Protocol::Uci,
+        options: vec![],
+        tc: None,
+    };
+    let mut rules = Rules::default();
+    rules.apply("NoCaptureMoves=30").unwrap();
+    let cfg = MatchConfig {
+        engines: vec![engine("A"), engine("B")],
+        rules,
+        tc: TimeControl::MoveTime(50),
+        openings: vec![
+            Opening::parse_line("d2 d6 b4 f4").unwrap(),
+            Opening::parse_line("3/3/3/6/3/3/3 b 9 9 0 1 moves d2").unwrap(),
+        ],
+        games: 4,
+        rounds: 1,
+        gauntlet: false,
+        concurrency: 1,
+        sprt: None,
+        margin: Duration::from_secs(5),
+        handshake_timeout: Duration::from_secs(10),
+        untimed_limit: Duration::from_secs(60),
+        max_plies: 0,
+        event: "round trip".into(),
+    };
+    let mut played = Vec::new();
+    let outcome = match_runner::run(&cfg, &mut |report, _| {
+        played.push(report.clone());
+        Ok(())
+    })
+    .unwrap();
+    assert_eq!(outcome.standings.games(), 4);
+    let text: String = played.iter().map(|r| r.record.to_text()).collect();
+    let back = parse_records(&text).unwrap();
+    assert_eq!(back.len(), played.len());
+    for (rec, report) in back.iter().zip(&played) {
+        assert_eq!(rec.tags, report.record.tags);
+        let texts = |r: &morris::tools::record::Record| -> Vec<(String, Option<String>)> {
+            r.moves
+                .iter()
+                .map(|m| (m.text.clone(), m.comment.clone()))
+                .collect()
+        };
+        assert_eq!(texts(rec), texts(&report.record));
+        assert_eq!(rec.result(), result_text(Some(report.result)));
+        assert_eq!(rec.replay().unwrap().rules().no_capture_moves, 30);
+    }
+    // The second opening starts with black to move: the record says so.
+    assert!(text.contains("[FEN \"3/3/3/6/3/3/3 b 9 9 0 1\"]"));
+    assert!(text.contains("1... d2"));
+}
+
+#[test]
+fn faulty_engines_lose_with_the_reason_and_the_match_goes_on() {
+    let pgn = temp_file("faults.pgn");
+    let good = fake("first_legal.sh");
+    let bad = [
+        "crash.sh",
+        "illegal.sh",
+        "sleep.sh",
+        "silent.sh",
+        "garbage.sh",
+    ]
+    .map(fake);
+    let mut args = vec!["--engine", &good, "name=good"];
+    for b in &bad {
+        args.extend(["--engine", b.as_str()]);
+    }
+    args.extend([
+        "--gauntlet",
+        "--movetime",
+        "100",
+        "--timemargin",
+        "300",
+        "--handshake-timeout",
+        "1000",
+        "--games",
+        "2",
+        "--json",
+        "--out",
+        pgn.to_str().unwrap(),
+    ]);
+    let summary = json(&run_match(&args));
+    assert_eq!(summary["games"], 10);
+    assert_eq!(summary["engines"][0]["wins"], 10);
+    let faults = summary["faults"].as_array().unwrap();
+    assert_eq!(faults.len(), 10);
+    let expect = [
+        ("crash.sh", "crashed: exited with code 3"),
+        ("illegal.sh", "illegal move 'a1-a4'"),
+        ("sleep.sh", "lost on time"),
+        ("silent.sh", "failed the handshake: no 'uciok'"),
+        ("garbage.sh", "malformed reply 'bestmove'"),
+    ];
+    for (engine, why) in expect {
+        // Both games: the second shows the engine was restarted after the first.
+        let hits = faults
+            .iter()
+            .filter(|f| f["engine"] == engine && f["reason"].as_str().unwrap().contains(why))
+            .count();
+        assert_eq!(hits, 2, "{engine}: {faults:?}");
+    }
+    let records = check_record(&pgn, 10);
+    for rec in &records {
+        let loser_is_white = rec.tag("White") != Some("good");
+        let expected = if loser_is_white { "0-1" } else { "1-0" };
+        assert_eq!(rec.result(), expected);
+        let side = if loser_is_white { "white" } else { "black" };
+        assert!(rec.tag("Termination").unwrap().starts_with(side));
+    }
+    let _ = std::fs::remove_file(&pgn);
+}
+
+#[test]
+fn bad_command_lines_are_refused_with_a_reason() {
+    let cases: [(&[&str], &str); 4] = [
+        (&["--engine", "cmd=a"], "at least two"),
+        (
+            &["--engine", "name=x", "cmd=a", "--engine", "cmd=b"],
+            "begin with cmd=",
+        ),
+        (
+            &["--engine", "cmd=a", "--engine", "cmd=b", "--tc", "fast"],
+            "SECONDS[+INCREMENT]",
+        ),
+        (
+            &[
+                "--engine", "cmd=a", "--engine", "cmd=b", "--engine", "cmd=c", "--sprt", "elo1=5",
+            ],
+            "exactly two",
+        ),
+    ];
+    for (args, why) in cases {
+        let out = Command::new(MORRIS)
+            .arg("match")
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(why), "{args:?}: {err}");
+    }
+}
+
+/// Elo, interval, LOS and SPRT against values worked out independently
+/// from the formulas (logistic Elo, normal interval, erf-based LOS, bounds
+/// ln(beta/(1-alpha)) and ln((1-beta)/alpha), and the trinomial GSPRT).
+#[test]
+fn statistics_on_known_results() {
+    let close = |a: f64, b: f64, eps: f64| (a - b).abs() < eps;
+    let t = Tally {
+        wins: 60,
+        draws: 20,
+        losses: 20,
+    };
+    // score 0.7, variance 0.16 per game, standard error 0.04.
+    assert!(close(t.score(), 0.7, 1e-12));
+    assert!(close(t.variance(), 0.16, 1e-12));
+    let e = t.elo().unwrap();
+    assert!(close(e.elo, 147.1907, 1e-3), "{e:?}");
+    assert!(close(e.low, 86.2250, 1e-3), "{e:?}");
+    assert!(close(e.high, 218.2518, 1e-3), "{e:?}");
+    assert!(close(t.los(), 0.999_996_13, 1e-6), "{}", t.los());
+
+    let sprt = Sprt::parse("elo0=0 elo1=10 alpha=0.05 beta=0.05").unwrap();
+    let (lower, upper) = sprt.bounds();
+    assert!(close(lower, -2.944_439, 1e-6) && close(upper, 2.944_439, 1e-6));
+    assert!(close(sprt.llr(&t), 1.389_822, 1e-4), "{}", sprt.llr(&t));
+    // Many games: the GSPRT agrees with its normal approximation
+    // N (s1 - s0)(2s - s0 - s1) / (2 var) = 0.64654.
+    let even = Tally {
+        wins: 520,
+        draws: 1000,
+        losses: 480,
+    };
+    assert!(
+        close(sprt.llr(&even), 0.646_075, 1e-4),
+        "{}",
+        sprt.llr(&even)
+    );
+    assert_eq!(sprt.decision(&even), None);
+    // One-sided series stay defined: each win adds about 0.028, each draw
+    // takes about 0.029 away; 100 draws accept H0 only past the bound.
+    let wins = Tally {
+        wins: 10,
+        ..Tally::default()
+    };
+    assert!(
+        close(sprt.llr(&wins), 0.283_681, 1e-4),
+        "{}",
+        sprt.llr(&wins)
+    );
+    let draws = |n| Tally {
+        draws: n,
+        ..Tally::default()
+    };
+    assert!(close(sprt.llr(&draws(100)), -2.911_404, 1e-4));
+    assert_eq!(sprt.decision(&draws(100)), None);
+    assert_eq!(sprt.decision(&draws(110)), Some(SprtDecision::H0));
+    let strong = Tally {
+        wins: 300,
+        draws: 400,
+        losses: 200,
+    };
+    assert_eq!(sprt.decision(&strong), Some(SprtDecision::H1));
+    assert!(Sprt::parse("elo0=10 elo1=0").is_err());
+    assert!(Sprt::parse("alpha=0.7").is_err());
+}
+
+#[test]
+fn sprt_stops_the_match_once_decided() {
+    // The illegal-move engine loses every game: H1 (elo1=300) is accepted
+    // long before the 200 scheduled games.
+    let good = fake("first_legal.sh");
+    let bad = fake("illegal.sh");
+    let out = run_match(&[
+        "--engine",
+        &good,
+        "--engine",
+        &bad,
+        "--movetime",
+        "100",
+        "--games",
+        "200",
+        "--sprt",
+        "elo0=0",
+        "elo1=300",
+        "--json",
+    ]);
+    let summary = json(&out);
+    assert_eq!(summary["sprt"]["decision"], "H1");
+    let games = summary["games"].as_u64().unwrap();
+    assert!(games < 200 && games > 0, "{games}");
+    assert_eq!(summary["unplayed"].as_u64().unwrap() + games, 200);
+}
+
+#[test]
+fn tallies_follow_game_results() {
+    let mut st = match_runner::Standings::new(3);
+    st.add(0, 1, GameResult::Win(morris::rules::Color::White));
+    st.add(1, 0, GameResult::Draw);
+    st.add(2, 0, GameResult::Win(morris::rules::Color::White));
+    assert_eq!(
+        st.tally[0][1],
+        Tally {
+            wins: 1,
+            draws: 1,
+            losses: 0
+        }
+    );
+    assert_eq!(st.total(0).games(), 3);
+    assert_eq!(st.total(0).losses, 1);
+    assert_eq!(st.games(), 3);
+}
