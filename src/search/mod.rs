@@ -13,7 +13,7 @@
 pub mod bench;
 pub mod eval;
 mod ordering;
-pub mod time;
+mod time;
 mod tt;
 mod worker;
 
