@@ -128,11 +128,13 @@ pub struct Settings {
     /// Null-move pruning in the sliding phase. Off: self-play at 20k
     /// nodes/move, 300 games, on vs off scored -31 Elo (95%: -63..0).
     pub null_move: bool,
-    /// Late move reductions of quiet moves. On: off vs on scored -20 Elo.
+    /// Late move reductions of quiet moves. On: off vs on scored -20 Elo,
+    /// and -37 (95%: -75..+1) again with the final weights.
     pub lmr: bool,
     /// Quiescence search over mill-closing moves at the horizon. Off: the
     /// evaluation's threat terms see pending mills for less; off vs on
-    /// scored +33 Elo (95%: +2..+63).
+    /// scored +33 Elo (95%: +2..+63); with the final weights on vs off
+    /// scored -26 (95%: -62..+9).
     pub quiescence: bool,
     /// One more ply after a mill is closed. Off: on vs off scored -40 Elo
     /// (95%: -81..0).
