@@ -28,6 +28,8 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Search the fixed bench positions; the last line's node count is the search's signature.
     Bench,
+    /// Endgame tablebases: generate, verify, stats, probe, bench.
+    Tb(morris::tablebase::cli::TbArgs),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +42,7 @@ fn main() -> ExitCode {
         Some(Command::Match(a)) => match_cli::run(&a),
         Some(Command::Analyze(a)) => analyze::run(&a),
         Some(Command::Bench) => cli::bench(),
+        Some(Command::Tb(a)) => morris::tablebase::cli::run(&a),
         None => {
             morris::protocol::run(
                 std::io::stdin().lock(),

@@ -1,0 +1,284 @@
+//! `morris tb ...`: the tablebase tools' command lines.
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::{Args, Subcommand};
+
+use super::generate::{self, GenerateOptions};
+use super::index::apply_sym;
+use super::probe::{Tablebases, default_dir, preference};
+use super::{Probe, Subspace, stats, verify};
+use crate::rules::{Position, Rules};
+
+#[derive(Args, Debug)]
+pub struct TbArgs {
+    #[command(subcommand)]
+    pub command: TbCommand,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum TbCommand {
+    /// Build the missing tables, smaller ones first (resumable).
+    Generate(GenerateArgs),
+    /// Recompute every stored value from its successors.
+    Verify(VerifyArgs),
+    /// Per subspace: positions up to symmetry, wins, losses, draws, longest win and loss.
+    Stats(TbRules),
+    /// A position's value and distance, and every move's.
+    Probe(ProbeArgs),
+    /// Time probes of random covered positions.
+    Bench(BenchArgs),
+}
+
+/// The rules and the folder of the tables.
+#[derive(Args, Debug, Clone)]
+pub struct TbRules {
+    /// Rule preset: nine, twelve, morabaraba or lasker.
+    #[arg(long, default_value = "nine")]
+    pub variant: String,
+    /// A rule option as Name=Value (repeatable), applied after the preset.
+    #[arg(long = "option", value_name = "Name=Value")]
+    pub options: Vec<String>,
+    /// Root folder of the tables [default: $MORRIS_TB_DIR or ~/.cache/morris/tb].
+    #[arg(long)]
+    pub dir: Option<PathBuf>,
+}
+
+impl TbRules {
+    fn rules(&self) -> Result<Rules, String> {
+        let mut rules = Rules::default();
+        rules
+            .set("Variant", &self.variant)
+            .map_err(|e| e.to_string())?;
+        for o in &self.options {
+            rules.apply(o).map_err(|e| e.to_string())?;
+        }
+        Ok(rules)
+    }
+
+    fn dir(&self) -> PathBuf {
+        self.dir.clone().unwrap_or_else(default_dir)
+    }
+}
+
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+#[derive(Args, Debug)]
+pub struct GenerateArgs {
+    #[command(flatten)]
+    pub common: TbRules,
+    /// Every subspace with at most this many stones a side [default: the variant's pieces].
+    #[arg(long, conflicts_with = "subspace")]
+    pub max_stones: Option<u8>,
+    /// One subspace (with its mirror and what it depends on), like 5-4.
+    #[arg(long)]
+    pub subspace: Option<String>,
+    /// Worker threads [default: all cores].
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+#[derive(Args, Debug)]
+pub struct VerifyArgs {
+    #[command(flatten)]
+    pub common: TbRules,
+    /// Worker threads [default: all cores].
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+#[derive(Args, Debug)]
+pub struct ProbeArgs {
+    /// The position string.
+    pub fen: String,
+    #[command(flatten)]
+    pub common: TbRules,
+}
+
+#[derive(Args, Debug)]
+pub struct BenchArgs {
+    #[command(flatten)]
+    pub common: TbRules,
+    /// Distinct random positions to probe.
+    #[arg(long, default_value_t = 1_000_000)]
+    pub positions: usize,
+}
+
+/// Runs one `morris tb` command.
+pub fn run(args: &TbArgs) -> Result<(), String> {
+    match &args.command {
+        TbCommand::Generate(a) => run_generate(a),
+        TbCommand::Verify(a) => run_verify(a),
+        TbCommand::Stats(a) => {
+            let rows = stats::stats(&a.dir(), &a.rules()?);
+            if rows.is_empty() {
+                return Err(format!(
+                    "no tables for these rules under {}",
+                    a.dir().display()
+                ));
+            }
+            print!("{}", stats::format(&rows));
+            Ok(())
+        }
+        TbCommand::Probe(a) => run_probe(a),
+        TbCommand::Bench(a) => run_bench(a),
+    }
+}
+
+fn run_generate(a: &GenerateArgs) -> Result<(), String> {
+    let rules = a.common.rules()?;
+    if rules.mill_reform {
+        eprintln!("note: tables treat MillReform as off");
+    }
+    let targets = match (&a.subspace, a.max_stones) {
+        (Some(s), _) => vec![Subspace::parse(s)?],
+        (None, max) => {
+            let max = max.unwrap_or(rules.pieces);
+            if !(3..=12).contains(&max) {
+                return Err("--max-stones runs from 3 to 12".into());
+            }
+            generate::up_to(max)
+        }
+    };
+    let options = GenerateOptions {
+        threads: a.threads.unwrap_or_else(default_threads),
+        progress: true,
+    };
+    let start = Instant::now();
+    let done = generate::generate(&a.common.dir(), &rules, &targets, &options)?;
+    for g in &done {
+        println!(
+            "{}: {} positions, {} bytes, {:.1} s",
+            g.subspace, g.summary.positions, g.bytes, g.seconds
+        );
+    }
+    println!(
+        "generated {} tables in {:.1} s into {}",
+        done.len(),
+        start.elapsed().as_secs_f64(),
+        Tablebases::open(a.common.dir(), &rules).dir().display()
+    );
+    Ok(())
+}
+
+fn run_verify(a: &VerifyArgs) -> Result<(), String> {
+    let rules = a.common.rules()?;
+    let threads = a.threads.unwrap_or_else(default_threads);
+    let checked = verify::verify(&a.common.dir(), &rules, threads, |c| {
+        println!(
+            "{}: {} positions, {} mismatches{}{}",
+            c.subspace,
+            c.positions,
+            c.mismatches,
+            if c.checksum_ok { "" } else { ", BAD CHECKSUM" },
+            if c.summary_ok {
+                ""
+            } else {
+                ", header totals differ"
+            }
+        );
+        for e in &c.examples {
+            println!("  {e}");
+        }
+    });
+    if checked.is_empty() {
+        return Err(format!(
+            "no tables for these rules under {}",
+            a.common.dir().display()
+        ));
+    }
+    let bad = checked.iter().filter(|c| !c.ok()).count();
+    if bad > 0 {
+        return Err(format!(
+            "{bad} of {} tables failed verification",
+            checked.len()
+        ));
+    }
+    println!("all {} tables verified", checked.len());
+    Ok(())
+}
+
+fn run_probe(a: &ProbeArgs) -> Result<(), String> {
+    let rules = a.common.rules()?;
+    let pos = Position::from_fen(&a.fen, &rules).map_err(|e| e.to_string())?;
+    let tbs = Tablebases::open(a.common.dir(), &rules);
+    let stored = tbs
+        .probe_table(&pos)
+        .ok_or("position not covered by the tables on disk")?;
+    let value = tbs.probe(&pos).expect("covered");
+    println!("value: {value}");
+    if value != stored {
+        println!("stored: {stored} (the move-count draw comes first)");
+    }
+    let mut moves = tbs.moves(&pos).ok_or("a successor is not covered")?;
+    moves.sort_by_key(|m| std::cmp::Reverse(preference(m.probe)));
+    for m in moves {
+        println!("{:<12} {}", m.mv.to_string(), m.probe);
+    }
+    Ok(())
+}
+
+/// A small random number generator for picking bench positions.
+fn xorshift(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+fn run_bench(a: &BenchArgs) -> Result<(), String> {
+    let rules = a.common.rules()?;
+    let tbs = Tablebases::open(a.common.dir(), &rules);
+    let subs: Vec<Subspace> = tbs
+        .available()
+        .into_iter()
+        .filter(|&s| tbs.table(s).is_some())
+        .collect();
+    if subs.is_empty() {
+        return Err(format!(
+            "no tables for these rules under {}",
+            a.common.dir().display()
+        ));
+    }
+    // Random positions of the tables on disk, each under a random symmetry.
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let positions: Vec<Position> = (0..a.positions.max(1))
+        .map(|_| {
+            let sub = subs[xorshift(&mut seed) as usize % subs.len()];
+            let t = tbs.table(sub).expect("opened");
+            let slot = xorshift(&mut seed) % t.index.size();
+            let (mine, theirs) = t.index.position(slot);
+            let s = xorshift(&mut seed) as usize % 16;
+            generate::position(apply_sym(s, mine), apply_sym(s, theirs))
+        })
+        .collect();
+    // Touch every page once so the timing measures probes in memory.
+    let mut sink = 0u64;
+    for p in &positions {
+        sink += tbs.probe(p).map_or(0, |p| p.code() as u64);
+    }
+    let time = |set: &[Position], rounds: usize, sink: &mut u64| {
+        let start = Instant::now();
+        for _ in 0..rounds {
+            for p in set {
+                *sink += tbs.probe(p).map_or(0, |p: Probe| p.code() as u64);
+            }
+        }
+        start.elapsed().as_nanos() as f64 / (rounds * set.len()) as f64
+    };
+    let random = time(&positions, 3, &mut sink);
+    // A working set that stays in cache: the cost of the probe itself.
+    let hot = &positions[..positions.len().min(1024)];
+    let cached = time(hot, 2000, &mut sink);
+    println!(
+        "{random:.0} ns per probe of random positions ({} from {} tables, mostly cache misses), \
+         {cached:.0} ns per probe of {} cache-resident positions (checksum {sink})",
+        positions.len(),
+        subs.len(),
+        hot.len()
+    );
+    Ok(())
+}

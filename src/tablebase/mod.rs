@@ -1,0 +1,245 @@
+//! Endgame tablebases for the movement phase.
+//!
+//! A subspace `w-b` holds every position with no pieces in hand, `w`
+//! stones for the side to move and `b` for the other (3 <= w, b). Each
+//! position stores win/loss/draw for the side to move and the distance in
+//! plies to the next conversion: the next removal, or the end of the game
+//! (a blocked side). Subspaces `w-b` and `b-w` are solved together by
+//! retrograde analysis (`generate`), after the smaller subspaces their
+//! removals lead into; a removal leaving fewer than 3 stones wins.
+//!
+//! The tables depend only on the rules that matter once every piece is
+//! on the board (`Fingerprint`). `MillReform` is treated as off (its bans
+//! would multiply the positions); positions carrying bans are not probed.
+//! `Repetition` cannot change a value (optimal play never repeats within a
+//! phase), and `EndgameMoves`/`NoCaptureMoves` are applied at probe time
+//! from the stored distance and the position's clock
+//! (`Tablebases::probe`): a win or loss whose conversion comes after the
+//! draw limit is a draw. That is exact for the current phase; for later
+//! phases it assumes their own conversions come within the limit too.
+//!
+//! For the search:
+//!
+//! ```no_run
+//! # use morris::rules::{Position, Rules};
+//! # use morris::tablebase::{Tablebases, Value, default_dir};
+//! # let rules = Rules::default();
+//! # let pos = Position::start(&rules);
+//! let tbs = Tablebases::open(default_dir(), &rules); // reads nothing yet
+//! if let Some(p) = tbs.probe(&pos) {
+//!     // p.value: Win/Loss/Draw for the side to move, p.plies to conversion
+//! }
+//! let best = tbs.best_move(&pos); // fastest win, or a draw, or longest loss
+//! ```
+//!
+//! `probe` is `None` outside the tables: pieces in hand, `MillReform`
+//! bans, fewer than 3 stones, or a table not generated. Tables are mapped
+//! on first use and kept; a `Tablebases` opened before a table was made
+//! does not see it (open a new one).
+
+pub mod cli;
+pub mod file;
+pub mod generate;
+pub mod index;
+pub mod probe;
+pub mod stats;
+pub mod verify;
+
+pub use generate::{GenerateOptions, generate};
+pub use probe::{MoveProbe, Tablebases, default_dir};
+
+use crate::rules::{Blocked, Flying, MillRemoval, Rules};
+
+/// Result for the side to move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub enum Value {
+    Win,
+    Draw,
+    Loss,
+}
+
+/// A tablebase value: the result and, for a win or loss, the plies to the
+/// next conversion (0 for a side that is blocked now).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
+pub struct Probe {
+    pub value: Value,
+    pub plies: u16,
+}
+
+impl Probe {
+    pub const DRAW: Probe = Probe {
+        value: Value::Draw,
+        plies: 0,
+    };
+
+    /// The stored code: 0 draw, `2d + 1` win in d, `2d + 2` loss in d.
+    #[inline]
+    pub fn from_code(code: u16) -> Probe {
+        match code {
+            0 => Probe::DRAW,
+            c if c & 1 == 1 => Probe {
+                value: Value::Win,
+                plies: (c - 1) / 2,
+            },
+            c => Probe {
+                value: Value::Loss,
+                plies: (c - 2) / 2,
+            },
+        }
+    }
+
+    #[inline]
+    pub fn code(self) -> u16 {
+        match self.value {
+            Value::Draw => 0,
+            Value::Win => 2 * self.plies + 1,
+            Value::Loss => 2 * self.plies + 2,
+        }
+    }
+}
+
+impl std::fmt::Display for Probe {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.value {
+            Value::Win => write!(f, "win in {} plies", self.plies),
+            Value::Loss => write!(f, "loss in {} plies", self.plies),
+            Value::Draw => write!(f, "draw"),
+        }
+    }
+}
+
+/// The rule options a movement-phase table depends on, in a canonical
+/// form (so rule sets that play the same endgames share tables).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Fingerprint {
+    pub diagonals: bool,
+    pub flying: Flying,
+    /// 0 when `flying` is off.
+    pub fly_at: u8,
+    pub mill_removal: MillRemoval,
+    pub remove_per_mill: bool,
+    pub may_pass: bool,
+    pub blocked: Blocked,
+}
+
+impl Fingerprint {
+    pub fn of(rules: &Rules) -> Fingerprint {
+        Fingerprint {
+            diagonals: rules.diagonals,
+            flying: rules.flying,
+            fly_at: if rules.flying == Flying::Off {
+                0
+            } else {
+                rules.fly_at
+            },
+            mill_removal: rules.mill_removal,
+            remove_per_mill: rules.remove_per_mill,
+            may_pass: rules.may_pass,
+            blocked: rules.blocked,
+        }
+    }
+
+    /// Rules that play the movement phase exactly as the fingerprint says
+    /// (the generator's rules: `MillReform` off).
+    pub fn rules(&self) -> Rules {
+        Rules {
+            diagonals: self.diagonals,
+            flying: self.flying,
+            fly_at: self.fly_at.max(3),
+            mill_removal: self.mill_removal,
+            remove_per_mill: self.remove_per_mill,
+            may_pass: self.may_pass,
+            blocked: self.blocked,
+            pieces: 12,
+            mill_reform: false,
+            ..Rules::default()
+        }
+    }
+
+    /// The options as `Name=Value` words, written into each table's header.
+    pub fn text(&self) -> String {
+        let r = self.rules();
+        let mut words = Vec::new();
+        for name in [
+            "Diagonals",
+            "Flying",
+            "FlyAt",
+            "MillRemoval",
+            "RemovePerMill",
+            "MayPass",
+            "Blocked",
+        ] {
+            let value = if name == "FlyAt" && self.fly_at == 0 {
+                "-".to_string()
+            } else {
+                r.get(Rules::find_option(name).expect("option exists"))
+            };
+            words.push(format!("{name}={value}"));
+        }
+        words.join(" ")
+    }
+
+    /// A short name for the folder holding these rules' tables.
+    pub fn dir_name(&self) -> String {
+        let flying = match self.flying {
+            Flying::Off => "nofly".to_string(),
+            Flying::Three => format!("fly{}", self.fly_at),
+            Flying::Both => format!("flyboth{}", self.fly_at),
+        };
+        let removal = match self.mill_removal {
+            MillRemoval::Protected => "protected",
+            MillRemoval::Never => "never",
+            MillRemoval::Any => "any",
+        };
+        format!(
+            "{}-{flying}-{removal}-{}-{}-{}",
+            if self.diagonals { "diag" } else { "plain" },
+            if self.remove_per_mill {
+                "permill"
+            } else {
+                "single"
+            },
+            if self.may_pass { "pass" } else { "nopass" },
+            match self.blocked {
+                Blocked::Loss => "blockedloss",
+                Blocked::Draw => "blockeddraw",
+            }
+        )
+    }
+}
+
+/// A subspace: stones of the side to move, then of the other side.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
+pub struct Subspace {
+    pub mine: u8,
+    pub theirs: u8,
+}
+
+impl Subspace {
+    pub fn new(mine: u8, theirs: u8) -> Subspace {
+        Subspace { mine, theirs }
+    }
+
+    /// The subspace the opponent moves in after a non-removing move.
+    pub fn swapped(self) -> Subspace {
+        Subspace::new(self.theirs, self.mine)
+    }
+
+    /// Parses `5-4`.
+    pub fn parse(text: &str) -> Result<Subspace, String> {
+        let bad = || format!("expected a subspace like 5-4, not '{text}'");
+        let (a, b) = text.split_once('-').ok_or_else(bad)?;
+        let a: u8 = a.trim().parse().map_err(|_| bad())?;
+        let b: u8 = b.trim().parse().map_err(|_| bad())?;
+        if !(3..=12).contains(&a) || !(3..=12).contains(&b) {
+            return Err(format!("subspace {text}: stone counts run from 3 to 12"));
+        }
+        Ok(Subspace::new(a, b))
+    }
+}
+
+impl std::fmt::Display for Subspace {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}-{}", self.mine, self.theirs)
+    }
+}

@@ -1,0 +1,213 @@
+//! Probing: the value of a movement-phase position and of each move.
+
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+use super::file::{TableFile, table_path};
+use super::index::Indexer;
+use super::{Fingerprint, Probe, Subspace, Value};
+use crate::rules::{Color, Move, MoveList, Position, Rules};
+
+/// One subspace's table, mapped, with its index.
+pub struct Table {
+    pub file: TableFile,
+    pub index: Indexer,
+}
+
+/// The tablebases of one rule set, loaded lazily from a folder.
+pub struct Tablebases {
+    /// The folder of these rules' tables.
+    dir: PathBuf,
+    fingerprint: String,
+    /// The caller's rules with `MillReform` off, as the tables assume.
+    rules: Rules,
+    /// By stones of the side to move and of the other side (3..=12).
+    tables: Vec<OnceLock<Option<Table>>>,
+}
+
+/// A legal move and what it leads to, for the side making it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MoveProbe {
+    pub mv: Move,
+    /// The result of playing it; plies count this move.
+    pub probe: Probe,
+}
+
+const SIDE: usize = 13;
+
+/// The default root folder: `$MORRIS_TB_DIR`, else `morris/tb` under
+/// `$XDG_CACHE_HOME`, else `~/.cache/morris/tb`.
+pub fn default_dir() -> PathBuf {
+    if let Some(d) = std::env::var_os("MORRIS_TB_DIR") {
+        return PathBuf::from(d);
+    }
+    let cache = std::env::var_os("XDG_CACHE_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
+        .unwrap_or_else(|| PathBuf::from("."));
+    cache.join("morris").join("tb")
+}
+
+/// A win or loss that converts only after a draw limit is a draw.
+pub fn apply_clock(rules: &Rules, probe: Probe, clock: u16, three_each: bool) -> Probe {
+    let mut limit = rules.no_capture_moves;
+    if three_each && rules.endgame_moves > 0 && (limit == 0 || rules.endgame_moves < limit) {
+        limit = rules.endgame_moves;
+    }
+    if probe.value != Value::Draw
+        && probe.plies > 0
+        && limit > 0
+        && clock as u32 + probe.plies as u32 > limit as u32
+    {
+        Probe::DRAW
+    } else {
+        probe
+    }
+}
+
+impl Tablebases {
+    /// The tables for `rules` under the root folder `root` (see
+    /// `default_dir`). Nothing is read until a probe needs it.
+    pub fn open(root: impl AsRef<Path>, rules: &Rules) -> Tablebases {
+        let fp = Fingerprint::of(rules);
+        Tablebases {
+            dir: root.as_ref().join(fp.dir_name()),
+            fingerprint: fp.text(),
+            rules: Rules {
+                mill_reform: false,
+                ..*rules
+            },
+            tables: (0..SIDE * SIDE).map(|_| OnceLock::new()).collect(),
+        }
+    }
+
+    /// The folder holding these rules' tables.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// A subspace's table, mapped on first use; `None` if it is missing or
+    /// damaged (then logged).
+    pub fn table(&self, sub: Subspace) -> Option<&Table> {
+        let (m, t) = (sub.mine as usize, sub.theirs as usize);
+        if !(3..SIDE).contains(&m) || !(3..SIDE).contains(&t) {
+            return None;
+        }
+        self.tables[m * SIDE + t]
+            .get_or_init(|| {
+                let path = table_path(&self.dir, sub);
+                if !path.exists() {
+                    return None;
+                }
+                match TableFile::open(&path, sub, &self.fingerprint) {
+                    Ok(file) => Some(Table {
+                        file,
+                        index: Indexer::new(m, t),
+                    }),
+                    Err(e) => {
+                        log::warn!("tablebase {e}");
+                        None
+                    }
+                }
+            })
+            .as_ref()
+    }
+
+    /// The subspaces whose tables are on disk (not checked).
+    pub fn available(&self) -> Vec<Subspace> {
+        let mut subs = Vec::new();
+        for m in 3..SIDE as u8 {
+            for t in 3..SIDE as u8 {
+                let s = Subspace::new(m, t);
+                if table_path(&self.dir, s).exists() {
+                    subs.push(s);
+                }
+            }
+        }
+        subs
+    }
+
+    /// The stored code of `mine` to move against `theirs` in `sub`.
+    #[inline]
+    pub fn code(&self, sub: Subspace, mine: u32, theirs: u32) -> Option<u16> {
+        let table = self.table(sub)?;
+        Some(table.file.code(table.index.index(mine, theirs)))
+    }
+
+    /// The stored value, ignoring the move-count draws; `None` outside the
+    /// tables (pieces in hand, `MillReform` bans, a missing table, a game
+    /// already over by material).
+    #[inline]
+    pub fn probe_table(&self, pos: &Position) -> Option<Probe> {
+        let me = pos.side_to_move();
+        if pos.in_hand(Color::White) + pos.in_hand(Color::Black) != 0
+            || pos.bans(Color::White) | pos.bans(Color::Black) != 0
+        {
+            return None;
+        }
+        let (mine, theirs) = (pos.pieces(me), pos.pieces(!me));
+        let sub = Subspace::new(mine.count() as u8, theirs.count() as u8);
+        self.code(sub, mine.0, theirs.0).map(Probe::from_code)
+    }
+
+    /// The value under these rules, with `EndgameMoves`/`NoCaptureMoves`
+    /// applied from the position's clock.
+    #[inline]
+    pub fn probe(&self, pos: &Position) -> Option<Probe> {
+        let p = self.probe_table(pos)?;
+        let three_each = Color::BOTH.iter().all(|&c| pos.material(c) == 3);
+        Some(apply_clock(&self.rules, p, pos.clock(), three_each))
+    }
+
+    /// Every legal move with its value for the mover (clocks applied);
+    /// `None` if some successor is not covered.
+    pub fn moves(&self, pos: &Position) -> Option<Vec<MoveProbe>> {
+        self.probe_table(pos)?;
+        let mut list = MoveList::new();
+        pos.legal_moves(&self.rules, &mut list);
+        let them = !pos.side_to_move();
+        list.iter()
+            .map(|&mv| {
+                let next = pos.make(&self.rules, mv);
+                let converts = mv.num_removals() > 0;
+                let probe = if next.material(them) < 3 {
+                    Probe {
+                        value: Value::Win,
+                        plies: 1,
+                    }
+                } else {
+                    let after = self.probe(&next)?;
+                    match after.value {
+                        Value::Draw => Probe::DRAW,
+                        v => Probe {
+                            value: if v == Value::Win {
+                                Value::Loss
+                            } else {
+                                Value::Win
+                            },
+                            plies: if converts { 1 } else { after.plies + 1 },
+                        },
+                    }
+                };
+                Some(MoveProbe { mv, probe })
+            })
+            .collect()
+    }
+
+    /// The value-optimal move: the fastest conversion when winning, a draw
+    /// when drawing, the longest resistance when losing. `None` when the
+    /// position is not covered or has no legal move.
+    pub fn best_move(&self, pos: &Position) -> Option<MoveProbe> {
+        let moves = self.moves(pos)?;
+        moves.into_iter().max_by_key(|m| preference(m.probe))
+    }
+}
+
+/// Orders move results for the mover: quick wins, then draws, then slow losses.
+pub(crate) fn preference(p: Probe) -> (u8, i32) {
+    match p.value {
+        Value::Win => (2, -(p.plies as i32)),
+        Value::Draw => (1, 0),
+        Value::Loss => (0, p.plies as i32),
+    }
+}

@@ -1,0 +1,192 @@
+//! Checking stored tables: checksum, header totals, and every value
+//! recomputed from its successors' stored values.
+
+use std::path::Path;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use super::file::Summary;
+use super::generate::position;
+use super::probe::{Tablebases, preference};
+use super::{Fingerprint, Probe, Subspace, Value};
+use crate::rules::{Blocked, Color, MoveList, Rules};
+
+/// What checking one table found.
+#[derive(Clone, Debug)]
+pub struct Checked {
+    pub subspace: Subspace,
+    pub checksum_ok: bool,
+    /// The header's totals match the values.
+    pub summary_ok: bool,
+    pub positions: u64,
+    pub mismatches: u64,
+    /// A few mismatching positions, described.
+    pub examples: Vec<String>,
+}
+
+impl Checked {
+    pub fn ok(&self) -> bool {
+        self.checksum_ok && self.summary_ok && self.mismatches == 0
+    }
+}
+
+/// The value of `mine` to move against `theirs` computed from the stored
+/// values of its successors (no move-count draws).
+pub fn recompute(
+    tbs: &Tablebases,
+    rules: &Rules,
+    list: &mut MoveList,
+    mine: u32,
+    theirs: u32,
+) -> Option<Probe> {
+    let pos = position(mine, theirs);
+    pos.legal_moves(rules, list);
+    if list.is_empty() {
+        return Some(match rules.blocked {
+            Blocked::Loss => Probe {
+                value: Value::Loss,
+                plies: 0,
+            },
+            Blocked::Draw => Probe::DRAW,
+        });
+    }
+    let mut best: Option<Probe> = None;
+    for &mv in list.iter() {
+        let next = pos.make(rules, mv);
+        let (me, opp) = (next.pieces(Color::White), next.pieces(Color::Black));
+        let p = if opp.count() < 3 {
+            Probe {
+                value: Value::Win,
+                plies: 1,
+            }
+        } else {
+            let sub = Subspace::new(opp.count() as u8, me.count() as u8);
+            let after = Probe::from_code(tbs.code(sub, opp.0, me.0)?);
+            let plies = if mv.num_removals() > 0 {
+                1
+            } else {
+                after.plies + 1
+            };
+            match after.value {
+                Value::Draw => Probe::DRAW,
+                Value::Win => Probe {
+                    value: Value::Loss,
+                    plies,
+                },
+                Value::Loss => Probe {
+                    value: Value::Win,
+                    plies,
+                },
+            }
+        };
+        if best.is_none_or(|b| preference(p) > preference(b)) {
+            best = Some(p);
+        }
+    }
+    best
+}
+
+/// Checks every table on disk for `rules` under `root`.
+pub fn verify(
+    root: &Path,
+    rules: &Rules,
+    threads: usize,
+    mut progress: impl FnMut(&Checked),
+) -> Vec<Checked> {
+    let rules = Fingerprint::of(rules).rules();
+    let tbs = Tablebases::open(root, &rules);
+    let mut out = Vec::new();
+    for sub in tbs.available() {
+        let Some(table) = tbs.table(sub) else {
+            let c = Checked {
+                subspace: sub,
+                checksum_ok: false,
+                summary_ok: false,
+                positions: 0,
+                mismatches: 1,
+                examples: vec!["cannot be opened (see the log)".into()],
+            };
+            progress(&c);
+            out.push(c);
+            continue;
+        };
+        let next = AtomicUsize::new(0);
+        let found = Mutex::new((Summary::default(), 0u64, Vec::new()));
+        std::thread::scope(|scope| {
+            for _ in 0..threads.max(1) {
+                scope.spawn(|| {
+                    let mut list = MoveList::new();
+                    let mut s = Summary::default();
+                    let mut bad = 0u64;
+                    let mut examples = Vec::new();
+                    loop {
+                        let class = next.fetch_add(1, Ordering::Relaxed);
+                        if class >= table.index.classes() {
+                            break;
+                        }
+                        table
+                            .index
+                            .for_each_in_class(class, |slot, mine, theirs, canonical| {
+                                if !canonical {
+                                    return;
+                                }
+                                let stored = Probe::from_code(table.file.code(slot));
+                                count(&mut s, stored);
+                                let want = recompute(&tbs, &rules, &mut list, mine, theirs);
+                                if want != Some(stored) {
+                                    bad += 1;
+                                    if examples.len() < 5 {
+                                        let fen = position(mine, theirs).to_fen(&rules);
+                                        examples.push(format!(
+                                            "{fen}: stored {stored}, successors give {want:?}"
+                                        ));
+                                    }
+                                }
+                            });
+                    }
+                    let mut f = found.lock().expect("verify lock");
+                    add(&mut f.0, &s);
+                    f.1 += bad;
+                    f.2.extend(examples);
+                });
+            }
+        });
+        let (summary, mismatches, mut examples) = found.into_inner().expect("verify lock");
+        examples.truncate(5);
+        let c = Checked {
+            subspace: sub,
+            checksum_ok: table.file.check_sum(),
+            summary_ok: summary == table.file.header.summary,
+            positions: summary.positions,
+            mismatches,
+            examples,
+        };
+        progress(&c);
+        out.push(c);
+    }
+    out
+}
+
+fn count(s: &mut Summary, p: Probe) {
+    s.positions += 1;
+    match p.value {
+        Value::Win => {
+            s.wins += 1;
+            s.longest_win = s.longest_win.max(p.plies);
+        }
+        Value::Loss => {
+            s.losses += 1;
+            s.longest_loss = s.longest_loss.max(p.plies);
+        }
+        Value::Draw => s.draws += 1,
+    }
+}
+
+fn add(total: &mut Summary, s: &Summary) {
+    total.positions += s.positions;
+    total.wins += s.wins;
+    total.losses += s.losses;
+    total.draws += s.draws;
+    total.longest_win = total.longest_win.max(s.longest_win);
+    total.longest_loss = total.longest_loss.max(s.longest_loss);
+}
