@@ -1,11 +1,19 @@
 //! Finding the best move: iterative deepening alpha-beta over the rules
 //! core. Knows nothing of the protocol: limits come in as `Limits`,
 //! progress goes out through a callback.
+//!
+//! - `worker`: one search thread. Principal variation search with
+//!   aspiration windows, depth in whole turns; every node applies the end
+//!   rules in the order of rules.md (fine point 8), repetition over the
+//!   game history and the search path; wins and losses score as distances.
+//! - `tt`: the lock-free table shared by the threads (Lazy SMP).
+//! - `ordering`, `eval`, `time`: move order, static evaluation, clock.
+//! - `bench`: the fixed benchmark whose node count signs the search.
 
 pub mod bench;
 pub mod eval;
 mod ordering;
-pub mod time;
+mod time;
 mod tt;
 mod worker;
 
@@ -114,14 +122,26 @@ pub struct Settings {
     pub multipv: usize,
     pub move_overhead_ms: u64,
     /// Playing strength 0..=20; below 20 the search is shallower and picks
-    /// among the best few moves with noise.
+    /// among the best few moves with noise. Self-play against 20 at 20k
+    /// nodes/move: skill 10 scored -338 Elo, skill 0 lost 59 of 60 games.
     pub skill: u8,
-    /// Null-move pruning in the sliding phase.
+    /// Null-move pruning in the sliding phase. Off: self-play at 20k
+    /// nodes/move, 300 games, on vs off scored -31 Elo (95%: -63..0).
     pub null_move: bool,
-    /// Late move reductions of quiet moves.
+    /// Late move reductions of quiet moves. On: off vs on scored -20 Elo,
+    /// and -37 (95%: -75..+1) again with the final weights.
     pub lmr: bool,
-    /// Quiescence search over mill-closing moves at the horizon.
+    /// Quiescence search over mill-closing moves at the horizon. Off: the
+    /// evaluation's threat terms see pending mills for less; off vs on
+    /// scored +33 Elo (95%: +2..+63); with the final weights on vs off
+    /// scored -26 (95%: -62..+9).
     pub quiescence: bool,
+    /// One more ply after a mill is closed. Off: on vs off scored -40 Elo
+    /// (95%: -81..0).
+    pub mill_extension: bool,
+    /// Reverse futility pruning near the horizon. Off: on vs off scored
+    /// +3 Elo (95%: -33..+40), no gain shown.
+    pub futility: bool,
     pub weights: Weights,
 }
 
@@ -135,7 +155,9 @@ impl Default for Settings {
             skill: 20,
             null_move: false,
             lmr: true,
-            quiescence: true,
+            quiescence: false,
+            mill_extension: false,
+            futility: false,
             weights: Weights::DEFAULT,
         }
     }
@@ -180,7 +202,8 @@ impl Searcher {
         }
     }
 
-    /// Forgets everything learnt (transposition table, histories).
+    /// Forgets everything learnt: the transposition table (killers and
+    /// histories start afresh with every search anyway).
     pub fn clear(&mut self) {
         self.tt.clear();
     }

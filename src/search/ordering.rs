@@ -37,16 +37,35 @@ pub fn open_points(layout: &Layout, pieces: Bitboard, empty: Bitboard) -> Bitboa
     out
 }
 
-/// Pieces of `pieces` that stand in a line with one other of them and an
-/// empty point: removing one breaks a mill in the making.
-fn threat_pieces(layout: &Layout, pieces: Bitboard, empty: Bitboard) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
+/// What the ordering needs to know of the opponent's lines.
+struct TheirLines {
+    /// Empty points that would complete one of their mills.
+    open: Bitboard,
+    /// Their pieces in such a line: removing one breaks a mill in the making.
+    threats: Bitboard,
+    /// Their pieces in closed mills.
+    in_mills: Bitboard,
+}
+
+fn their_lines(layout: &Layout, theirs: Bitboard, empty: Bitboard) -> TheirLines {
+    let mut t = TheirLines {
+        open: Bitboard::EMPTY,
+        threats: Bitboard::EMPTY,
+        in_mills: Bitboard::EMPTY,
+    };
     for &line in &layout.lines[..layout.num_lines] {
-        if (line & pieces).count() == 2 && (line & empty).count() == 1 {
-            out |= line & pieces;
+        let mine = line & theirs;
+        if mine == line {
+            t.in_mills |= line;
+        } else if mine.count() == 2 {
+            let free = line & empty;
+            if !free.is_empty() {
+                t.open |= free;
+                t.threats |= mine;
+            }
         }
     }
-    out
+    t
 }
 
 impl Ordering {
@@ -75,8 +94,7 @@ impl Ordering {
         let me = pos.side_to_move();
         let empty = pos.empty();
         let theirs = pos.pieces(!me);
-        let their_open = open_points(layout, theirs, empty);
-        let their_threats = threat_pieces(layout, theirs, empty);
+        let lines = their_lines(layout, theirs, empty);
         let killers = self.killers[ply];
         let history = &self.history[me.index()];
         for (mv, score) in moves.iter_mut() {
@@ -84,10 +102,10 @@ impl Ordering {
                 TT_MOVE
             } else if mv.num_removals() > 0 {
                 let removed = mv.removed();
-                MILL + 64 * (removed & their_threats).count() as i32
-                    + 16 * (removed & !layout.in_mills(theirs)).count() as i32
-                    + their_open.contains(mv.to()) as i32 * 32
-            } else if their_open.contains(mv.to()) {
+                MILL + 64 * (removed & lines.threats).count() as i32
+                    + 16 * (removed & !lines.in_mills).count() as i32
+                    + lines.open.contains(mv.to()) as i32 * 32
+            } else if lines.open.contains(mv.to()) {
                 BLOCK
             } else if killers[0] == Some(*mv) {
                 KILLER + 1

@@ -18,6 +18,8 @@ pub const INF: i32 = 32_000;
 pub const MATE: i32 = 31_000;
 /// Scores at least this far from zero are wins or losses.
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
+/// Reverse futility margin per ply of depth: about a piece.
+const FUTILITY_MARGIN: i32 = 110;
 
 /// What all threads of one search share.
 pub struct Shared<'a> {
@@ -125,6 +127,8 @@ pub struct Worker {
     /// The lines of the last completed iteration.
     pub best: Vec<RootMove>,
     pub completed_depth: i32,
+    /// Depth of the current iteration (extensions stop at twice it).
+    root_depth: usize,
 }
 
 /// The placeholder filling unused PV slots (a1-a1, never a legal move).
@@ -155,6 +159,7 @@ impl Worker {
             root_moves: Vec::new(),
             best: Vec::new(),
             completed_depth: 0,
+            root_depth: 0,
         }
     }
 
@@ -385,6 +390,13 @@ impl Worker {
 
         let rules = &sh.rules;
         let me = pos.side_to_move();
+        // Reverse futility: near the horizon, far above beta stays above.
+        if sh.settings.futility && !pv_node && depth <= 3 && beta.abs() < MATE_BOUND {
+            let eval = self.eval(sh, pos);
+            if eval - FUTILITY_MARGIN * depth >= beta {
+                return eval;
+            }
+        }
         // Null move: in the sliding phase a pass is rarely better than every
         // move; while placing or flying it is no test at all.
         if sh.settings.null_move
@@ -438,7 +450,10 @@ impl Worker {
             };
             let child = pos.make(rules, mv);
             self.keys.push(child.repetition_key());
-            let new_depth = depth - 1;
+            // Removals are few in a game, so extending them cannot run away.
+            let extend =
+                sh.settings.mill_extension && mv.num_removals() > 0 && ply < 2 * self.root_depth;
+            let new_depth = depth - 1 + extend as i32;
             let s = if i == 0 {
                 -self.negamax(
                     sh,
@@ -670,6 +685,7 @@ impl Worker {
         // Helpers start one iteration apart so threads spread over depths.
         let first = 1 + (self.id % 2) as i32;
         for depth in first..=sh.max_depth {
+            self.root_depth = depth as usize;
             for pv_idx in 0..lines {
                 self.seldepth = 0;
                 let prev = self.root_moves[pv_idx].prev;
@@ -832,5 +848,22 @@ pub fn to_score(s: i32) -> Score {
         Score::Mate(-((MATE + s + 1) / 2))
     } else {
         Score::Cp(s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_scores_count_own_moves() {
+        assert_eq!(to_score(MATE - 1), Score::Mate(1));
+        assert_eq!(to_score(MATE - 3), Score::Mate(2));
+        assert_eq!(to_score(-(MATE - 2)), Score::Mate(-1));
+        assert_eq!(to_score(-(MATE - 4)), Score::Mate(-2));
+        assert_eq!(to_score(250), Score::Cp(250));
+        for s in [MATE - 5, -(MATE - 6), 17] {
+            assert_eq!(from_tt(to_tt(s, 3), 3), s);
+        }
     }
 }
