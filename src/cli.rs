@@ -93,10 +93,10 @@ pub fn perft(args: &PerftArgs) -> Result<(), String> {
 }
 
 /// `morris bench`: the bench line (its node count is the search's signature).
-pub fn bench() -> Result<(), String> {
+pub fn bench(depth: Option<u32>) -> Result<(), String> {
     println!(
         "{}",
-        crate::protocol::bench_line(&crate::search::bench::bench(None))
+        crate::protocol::bench_line(&crate::search::bench::bench(depth))
     );
     Ok(())
 }

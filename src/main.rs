@@ -41,7 +41,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(a)) => cli::perft(&a),
         Some(Command::Match(a)) => match_cli::run(&a),
         Some(Command::Analyze(a)) => analyze::run(&a),
-        Some(Command::Bench) => cli::bench(),
+        Some(Command::Bench { depth }) => cli::bench(depth),
         Some(Command::Tb(a)) => morris::tablebase::cli::run(&a),
         None => {
             morris::protocol::run(
