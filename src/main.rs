@@ -27,7 +27,11 @@ enum Command {
     /// Analyse a game record or a list of positions with the search.
     Analyze(analyze::AnalyzeArgs),
     /// Search the fixed bench positions; the last line's node count is the search's signature.
-    Bench,
+    Bench {
+        /// Search every position to this depth instead of its own.
+        #[arg(long)]
+        depth: Option<u32>,
+    },
     /// Endgame tablebases: generate, verify, stats, probe, bench.
     Tb(morris::tablebase::cli::TbArgs),
 }
