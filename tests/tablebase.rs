@@ -11,22 +11,33 @@ use morris::tablebase::{
     GenerateOptions, Probe, Subspace, Tablebases, Value, generate, stats, verify,
 };
 
-/// Tables for the standard rules, generated once for all tests.
+/// Tables for the standard rules, generated once for all tests, with the
+/// move-count draws as in the standard game and without them (`plain`).
 fn standard() -> &'static (PathBuf, Rules) {
     static TABLES: OnceLock<(PathBuf, Rules)> = OnceLock::new();
     TABLES.get_or_init(|| {
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tb-standard");
         let _ = std::fs::remove_dir_all(&dir);
-        let rules = Rules::default();
         let options = GenerateOptions {
             threads: 2,
             progress: false,
         };
-        let made = generate(&dir, &rules, &[Subspace::new(3, 4)], &options).unwrap();
-        let names: Vec<String> = made.iter().map(|g| g.subspace.to_string()).collect();
-        assert_eq!(names, ["3-3", "4-3", "3-4"]);
-        (dir, rules)
+        for rules in [Rules::default(), plain(&Rules::default())] {
+            let made = generate(&dir, &rules, &[Subspace::new(3, 4)], &options).unwrap();
+            let names: Vec<String> = made.iter().map(|g| g.subspace.to_string()).collect();
+            assert_eq!(names, ["3-3", "4-3", "3-4"]);
+        }
+        (dir, Rules::default())
     })
+}
+
+/// The rules without the move-count draws: the game's own values.
+fn plain(rules: &Rules) -> Rules {
+    Rules {
+        endgame_moves: 0,
+        no_capture_moves: 0,
+        ..*rules
+    }
 }
 
 fn xorshift(state: &mut u64) -> u64 {
@@ -235,6 +246,7 @@ impl Brute<'_> {
 #[test]
 fn values_match_a_brute_force_search() {
     let (dir, rules) = standard();
+    let rules = &plain(rules);
     let tbs = Tablebases::open(dir, rules);
     let after = |pos: &Position| tbs.probe_table(pos).expect("3-3 is covered").value;
     let brute = Brute {
@@ -259,12 +271,7 @@ fn values_match_a_brute_force_search() {
 fn best_moves_keep_the_value() {
     let (dir, rules) = standard();
     let tbs = Tablebases::open(dir, rules);
-    let no_clocks = Rules {
-        endgame_moves: 0,
-        no_capture_moves: 0,
-        ..*rules
-    };
-    let tbs_plain = Tablebases::open(dir, &no_clocks);
+    let tbs_plain = Tablebases::open(dir, &plain(rules));
     for (sub, seed) in [((3, 3), 11), ((4, 3), 12), ((3, 4), 13)] {
         for (mine, theirs) in sample(Subspace::new(sub.0, sub.1), 200, seed) {
             // Play the tablebase moves out to the next conversion.

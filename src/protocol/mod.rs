@@ -9,6 +9,7 @@ pub mod options;
 pub mod output;
 
 use std::io::BufRead;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
@@ -16,6 +17,7 @@ use std::time::Duration;
 
 use crate::rules::{Color, Game, MoveList, Position, Rules};
 use crate::search::{self, Control, Info, Limits, Score, Searcher, Settings};
+use crate::tablebase::Tablebases;
 use command::{Command, GoArgs, Setup};
 use options::EngineOption;
 pub use output::Output;
@@ -57,6 +59,8 @@ struct Engine {
     settings: Settings,
     /// The searcher, when no search thread holds it.
     searcher: Option<Searcher>,
+    /// Where the endgame tables are (`None`: not used).
+    tb_path: Option<PathBuf>,
     running: Option<Running>,
 }
 
@@ -104,8 +108,25 @@ impl Engine {
             game: Game::new(rules, Position::start(&rules)),
             settings,
             searcher: Some(Searcher::new(settings)),
+            tb_path: Some(crate::tablebase::default_dir()),
             running: None,
         }
+        .with_tablebases()
+    }
+
+    /// Points the searcher at the tables for the current rules (opening
+    /// reads nothing: tables are loaded when first probed).
+    fn with_tablebases(mut self) -> Engine {
+        self.open_tablebases();
+        self
+    }
+
+    fn open_tablebases(&mut self) {
+        let tables = self
+            .tb_path
+            .as_ref()
+            .map(|p| Arc::new(Tablebases::open(p, &self.rules)));
+        self.searcher_mut().set_tablebases(tables);
     }
 
     fn error(&self, message: &str) {
@@ -213,9 +234,18 @@ impl Engine {
             rules.set(option.name, value).map_err(|e| e.to_string())?;
             self.rules = rules;
             self.game = Game::new(rules, Position::start(&rules));
+            self.open_tablebases();
             return Ok(());
         }
         let option = EngineOption::find(name).ok_or_else(|| format!("unknown option '{name}'"))?;
+        if option == EngineOption::TablebasePath {
+            // UCI spells the empty string `<empty>`: no tables.
+            self.tb_path = value
+                .filter(|v| !v.is_empty() && *v != "<empty>")
+                .map(PathBuf::from);
+            self.open_tablebases();
+            return Ok(());
+        }
         let mut settings = self.settings;
         let clear = option.apply(&mut settings, value)?;
         self.settings = settings;
@@ -374,6 +404,7 @@ impl Engine {
             }
             Err(e) => {
                 self.searcher = Some(Searcher::new(self.settings));
+                self.open_tablebases();
                 Err(format!("cannot start the search thread: {e}"))
             }
         }
@@ -408,6 +439,7 @@ impl Engine {
                     log::error!("the search thread panicked; starting afresh");
                     self.out.line(self.null_bestmove());
                     self.searcher = Some(Searcher::new(self.settings));
+                    self.open_tablebases();
                 }
             }
         }
@@ -434,13 +466,14 @@ fn info_line(info: &Info, dialect: Dialect) -> String {
     };
     let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
     format!(
-        "info depth {} seldepth {} multipv {} score {score} nodes {} nps {} hashfull {} time {} pv {}",
+        "info depth {} seldepth {} multipv {} score {score} nodes {} nps {} hashfull {} tbhits {} time {} pv {}",
         info.depth,
         info.seldepth,
         info.multipv,
         info.nodes,
         info.nps,
         info.hashfull,
+        info.tbhits,
         info.time_ms,
         pv.join(" ")
     )

@@ -14,10 +14,11 @@ pub enum EngineOption {
     MoveOverhead,
     Skill,
     Ponder,
+    TablebasePath,
 }
 
 impl EngineOption {
-    pub const ALL: [EngineOption; 7] = [
+    pub const ALL: [EngineOption; 8] = [
         EngineOption::Hash,
         EngineOption::Threads,
         EngineOption::MultiPv,
@@ -25,6 +26,7 @@ impl EngineOption {
         EngineOption::MoveOverhead,
         EngineOption::Skill,
         EngineOption::Ponder,
+        EngineOption::TablebasePath,
     ];
 
     pub fn name(self) -> &'static str {
@@ -36,6 +38,7 @@ impl EngineOption {
             EngineOption::MoveOverhead => "Move Overhead",
             EngineOption::Skill => "Skill",
             EngineOption::Ponder => "Ponder",
+            EngineOption::TablebasePath => "TablebasePath",
         }
     }
 
@@ -47,7 +50,7 @@ impl EngineOption {
             EngineOption::MultiPv => Some((1, 256)),
             EngineOption::MoveOverhead => Some((0, 5000)),
             EngineOption::Skill => Some((0, 20)),
-            EngineOption::ClearHash | EngineOption::Ponder => None,
+            EngineOption::ClearHash | EngineOption::Ponder | EngineOption::TablebasePath => None,
         }
     }
 
@@ -58,6 +61,10 @@ impl EngineOption {
         match self {
             EngineOption::ClearHash => format!("option name {name} type button"),
             EngineOption::Ponder => format!("option name {name} type check default false"),
+            EngineOption::TablebasePath => format!(
+                "option name {name} type string default {}",
+                crate::tablebase::default_dir().display()
+            ),
             _ => {
                 let (min, max) = self.range().expect("spin options have a range");
                 let default = match self {

@@ -8,20 +8,25 @@
 //!   game history and the search path; wins and losses score as distances.
 //! - `tt`: the lock-free table shared by the threads (Lazy SMP).
 //! - `ordering`, `eval`, `time`: move order, static evaluation, clock.
+//! - `tb`: endgame table values as scores (probed at the root and at
+//!   interior nodes of the movement phase).
 //! - `bench`: the fixed benchmark whose node count signs the search.
 
 pub mod bench;
 pub mod eval;
 mod ordering;
+mod tb;
 mod time;
 mod tt;
 mod worker;
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::rules::{Game, GameResult, Move, MoveList};
+use crate::tablebase::Tablebases;
 
 pub use eval::{Weights, evaluate, explain};
 
@@ -102,6 +107,8 @@ pub struct Info {
     pub hashfull: u32,
     pub time_ms: u64,
     pub pv: Vec<Move>,
+    /// Tablebase probes that answered.
+    pub tbhits: u64,
 }
 
 /// What a finished search returns.
@@ -168,6 +175,7 @@ pub struct Searcher {
     settings: Settings,
     tt: Table,
     workers: Vec<Worker>,
+    tablebases: Option<Arc<Tablebases>>,
 }
 
 impl Searcher {
@@ -176,6 +184,7 @@ impl Searcher {
             settings,
             tt: Table::new(settings.hash_mb),
             workers: Vec::new(),
+            tablebases: None,
         };
         s.fit_workers();
         s
@@ -200,6 +209,12 @@ impl Searcher {
         while self.workers.len() < n {
             self.workers.push(Worker::new(self.workers.len()));
         }
+    }
+
+    /// The endgame tables to probe (used only for games under the rules
+    /// they were opened for).
+    pub fn set_tablebases(&mut self, tablebases: Option<Arc<Tablebases>>) {
+        self.tablebases = tablebases;
     }
 
     /// Forgets everything learnt: the transposition table (killers and
@@ -245,6 +260,16 @@ impl Searcher {
                 nodes: 0,
             };
         }
+        let tb = self
+            .tablebases
+            .as_deref()
+            .filter(|tb| tb.serves(&rules) && self.settings.skill >= 20);
+        if let Some(out) = tb
+            .filter(|_| !root_draw)
+            .and_then(|tb| table_move(tb, game, &root_moves, limits, control, report))
+        {
+            return out;
+        }
         let settings = self.settings;
         let skill = settings.skill.min(20);
         let mut max_depth = limits.depth.map_or(MAX_PLY as i32 - 1, |d| {
@@ -272,6 +297,8 @@ impl Searcher {
             root_moves,
             lines,
             root_draw,
+            tb,
+            tbhits: AtomicU64::new(0),
         };
         let pondering = control.ponder.load(Ordering::Relaxed);
         let tm = TimeManager::new(
@@ -352,6 +379,60 @@ impl Searcher {
 
 /// Index of the line a weakened player picks: the best score after noise
 /// that grows as `skill` falls, seeded by the position (repeatable).
+/// At a root the tables cover, their value-optimal move (the fastest
+/// conversion when winning, the longest resistance when losing), reported
+/// as one line; waits like a search for `stop`/`ponderhit` when open-ended.
+fn table_move(
+    tb: &Tablebases,
+    game: &Game,
+    root_moves: &[Move],
+    limits: &Limits,
+    control: &Control,
+    report: &mut dyn FnMut(&Info),
+) -> Option<Outcome> {
+    let started = Instant::now();
+    let (rules, root) = (game.rules(), game.position());
+    let moves = tb.moves(root)?;
+    let tbhits = moves.len() as u64 + 1;
+    // The tables know no history: a move into a third occurrence is a draw.
+    let repeats = |mv: Move| {
+        let key = root.make(rules, mv).repetition_key();
+        rules.repetition && game.reversible_history().filter(|&k| k == key).count() >= 2
+    };
+    let best = moves
+        .into_iter()
+        .filter(|m| root_moves.contains(&m.mv))
+        .map(|mut m| {
+            if repeats(m.mv) {
+                m.probe = crate::tablebase::Probe::DRAW;
+            }
+            m
+        })
+        .max_by_key(|m| crate::tablebase::probe::preference(m.probe))?;
+    let score = Score::Cp(tb::score(best.probe));
+    report(&Info {
+        depth: 1,
+        seldepth: 1,
+        multipv: 1,
+        score,
+        nodes: 0,
+        nps: 0,
+        hashfull: 0,
+        time_ms: started.elapsed().as_millis() as u64,
+        pv: vec![best.mv],
+        tbhits,
+    });
+    while !control.stopped() && (limits.infinite || control.ponder.load(Ordering::Relaxed)) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    Some(Outcome {
+        best: Some(best.mv),
+        ponder: None,
+        score,
+        nodes: 0,
+    })
+}
+
 fn weakened_choice(lines: &[worker::RootMove], skill: u8, seed: u64) -> usize {
     let spread = (20 - skill as i64) * 15;
     let mut state = seed | 1;

@@ -6,9 +6,11 @@ use std::sync::mpsc::Sender;
 use std::time::Instant;
 
 use crate::rules::{Bitboard, Blocked, BoardFull, Move, MoveList, Position, Rules, Square};
+use crate::tablebase::Tablebases;
 
 use super::eval::evaluate_with;
 use super::ordering::{self, Ordering};
+use super::tb;
 use super::time::TimeManager;
 use super::tt::{Bound, Table};
 use super::{Control, Info, MAX_PLY, Score, Settings};
@@ -43,6 +45,9 @@ pub struct Shared<'a> {
     pub lines: usize,
     /// The root is already drawn by a counting rule: report 0.
     pub root_draw: bool,
+    /// Endgame tables for these rules, if any.
+    pub tb: Option<&'a Tablebases>,
+    pub tbhits: AtomicU64,
 }
 
 impl Shared<'_> {
@@ -361,6 +366,10 @@ impl Worker {
         }
         if let Some(s) = self.terminal(sh, pos, ply) {
             return s;
+        }
+        if let Some(p) = sh.tb.and_then(|tb| tb.probe(pos)) {
+            sh.tbhits.fetch_add(1, AtomicOrdering::Relaxed);
+            return tb::score(p);
         }
         if ply >= MAX_PLY {
             return self.eval(sh, pos);
@@ -759,6 +768,7 @@ impl Worker {
                 hashfull,
                 time_ms,
                 pv: rm.pv.clone(),
+                tbhits: sh.tbhits.load(AtomicOrdering::Relaxed),
             });
         }
     }

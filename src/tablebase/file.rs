@@ -5,7 +5,7 @@
 //! of the side to move and of the other side, bytes per value, then the
 //! slot count, a checksum of the values, the summary counts (positions up
 //! to symmetry, wins, losses, draws, longest win and loss), and at byte
-//! 128 the rules fingerprint as text. Files are written to a temporary
+//! 72 the rules fingerprint as text. Files are written to a temporary
 //! name and renamed, so a table on disk is always whole.
 
 use std::fs::{self, File};
@@ -17,10 +17,11 @@ use memmap2::{Mmap, MmapMut};
 use super::Subspace;
 
 const MAGIC: &[u8; 8] = b"MORRISTB";
-const VERSION: u32 = 1;
+/// 2: fingerprints name the move-count draw options (values depend on them).
+const VERSION: u32 = 2;
 /// Bytes before the values.
 pub const HEADER_LEN: usize = 256;
-const FINGERPRINT_AT: usize = 128;
+const FINGERPRINT_AT: usize = 72;
 
 /// Per-subspace totals, kept in the header.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]

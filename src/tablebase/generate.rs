@@ -29,7 +29,7 @@ use std::time::Instant;
 
 use super::file::{self, Header, Summary};
 use super::index::Indexer;
-use super::probe::{Table, Tablebases};
+use super::probe::{Table, Tablebases, apply_clock};
 use super::{Fingerprint, Probe, Subspace, Value};
 use crate::rules::movegen::removable;
 use crate::rules::{Bitboard, Color, Flying, Layout, Position, Rules};
@@ -445,7 +445,11 @@ impl<'a> Solver<'a> {
             let mut drawn_removal = false;
             if !wins {
                 for &(table, slot) in &removals {
-                    match Probe::from_code(table.file.code(slot)).value {
+                    // The removed-into position starts its clock at 0; the
+                    // move-count draws decide whether it is still won.
+                    let three_each = table.index.mine == 3 && table.index.theirs == 3;
+                    let stored = Probe::from_code(table.file.code(slot));
+                    match apply_clock(&self.rules, stored, 0, three_each).value {
                         Value::Loss => wins = true,
                         Value::Draw => drawn_removal = true,
                         Value::Win => {}

@@ -12,11 +12,13 @@
 //! on the board (`Fingerprint`). `MillReform` is treated as off (its bans
 //! would multiply the positions); positions carrying bans are not probed.
 //! `Repetition` cannot change a value (optimal play never repeats within a
-//! phase), and `EndgameMoves`/`NoCaptureMoves` are applied at probe time
-//! from the stored distance and the position's clock
-//! (`Tablebases::probe`): a win or loss whose conversion comes after the
-//! draw limit is a draw. That is exact for the current phase; for later
-//! phases it assumes their own conversions come within the limit too.
+//! phase). `EndgameMoves`/`NoCaptureMoves` are part of the fingerprint:
+//! a removal counts as winning only if the position it leads to (clock 0)
+//! is still won under them, so the stored distance is the distance to a
+//! conversion that keeps the result, and `Tablebases::probe` turns a win
+//! or loss whose conversion comes after the draw limit (from the
+//! position's clock) into a draw. That is exact, as a distance-to-zeroing
+//! table with chess's fifty-move rule is.
 //!
 //! For the search:
 //!
@@ -133,6 +135,10 @@ pub struct Fingerprint {
     pub remove_per_mill: bool,
     pub may_pass: bool,
     pub blocked: Blocked,
+    /// The move-count draws decide which conversions still win, so the
+    /// values depend on them.
+    pub endgame_moves: u16,
+    pub no_capture_moves: u16,
 }
 
 impl Fingerprint {
@@ -149,6 +155,8 @@ impl Fingerprint {
             remove_per_mill: rules.remove_per_mill,
             may_pass: rules.may_pass,
             blocked: rules.blocked,
+            endgame_moves: rules.endgame_moves,
+            no_capture_moves: rules.no_capture_moves,
         }
     }
 
@@ -163,6 +171,8 @@ impl Fingerprint {
             remove_per_mill: self.remove_per_mill,
             may_pass: self.may_pass,
             blocked: self.blocked,
+            endgame_moves: self.endgame_moves,
+            no_capture_moves: self.no_capture_moves,
             pieces: 12,
             mill_reform: false,
             ..Rules::default()
@@ -181,6 +191,8 @@ impl Fingerprint {
             "RemovePerMill",
             "MayPass",
             "Blocked",
+            "EndgameMoves",
+            "NoCaptureMoves",
         ] {
             let value = if name == "FlyAt" && self.fly_at == 0 {
                 "-".to_string()
@@ -205,7 +217,7 @@ impl Fingerprint {
             MillRemoval::Any => "any",
         };
         format!(
-            "{}-{flying}-{removal}-{}-{}-{}",
+            "{}-{flying}-{removal}-{}-{}-{}-eg{}-nc{}",
             if self.diagonals { "diag" } else { "plain" },
             if self.remove_per_mill {
                 "permill"
@@ -216,7 +228,9 @@ impl Fingerprint {
             match self.blocked {
                 Blocked::Loss => "blockedloss",
                 Blocked::Draw => "blockeddraw",
-            }
+            },
+            self.endgame_moves,
+            self.no_capture_moves
         )
     }
 }

@@ -81,6 +81,12 @@ impl Tablebases {
         }
     }
 
+    /// Whether these tables give exact values for games under `rules`: the
+    /// same rules, and `MillReform` off (the tables know no bans).
+    pub fn serves(&self, rules: &Rules) -> bool {
+        *rules == self.rules
+    }
+
     /// The folder holding these rules' tables.
     pub fn dir(&self) -> &Path {
         &self.dir

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::file::Summary;
 use super::generate::position;
-use super::probe::{Tablebases, preference};
+use super::probe::{Tablebases, apply_clock, preference};
 use super::{Fingerprint, Probe, Subspace, Value};
 use crate::rules::{Blocked, Color, MoveList, Rules};
 
@@ -31,7 +31,8 @@ impl Checked {
 }
 
 /// The value of `mine` to move against `theirs` computed from the stored
-/// values of its successors (no move-count draws).
+/// values of its successors (the move-count draws applied to the
+/// positions removals lead into, whose clocks restart).
 pub fn recompute(
     tbs: &Tablebases,
     rules: &Rules,
@@ -61,12 +62,16 @@ pub fn recompute(
             }
         } else {
             let sub = Subspace::new(opp.count() as u8, me.count() as u8);
-            let after = Probe::from_code(tbs.code(sub, opp.0, me.0)?);
-            let plies = if mv.num_removals() > 0 {
-                1
+            let stored = Probe::from_code(tbs.code(sub, opp.0, me.0)?);
+            let converts = mv.num_removals() > 0;
+            // After a removal the clock restarts: the move-count draws
+            // decide whether the new position is still won.
+            let after = if converts {
+                apply_clock(rules, stored, 0, opp.count() == 3 && me.count() == 3)
             } else {
-                after.plies + 1
+                stored
             };
+            let plies = if converts { 1 } else { after.plies + 1 };
             match after.value {
                 Value::Draw => Probe::DRAW,
                 Value::Win => Probe {

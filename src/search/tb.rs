@@ -1,0 +1,22 @@
+//! Tablebase values as search scores.
+//!
+//! A table win is proven but its distance counts plies to the next
+//! conversion, not to the end of the game, so it is no mate score: it
+//! scores below every mate and above every evaluation, quicker
+//! conversions higher.
+
+use crate::tablebase::{Probe, Value};
+
+/// Score of a table win converting now; a win converting in `d` plies
+/// scores `TB_WIN - d`.
+pub const TB_WIN: i32 = 20_000;
+
+/// The search score of a table value, side to move's view.
+#[inline]
+pub fn score(probe: Probe) -> i32 {
+    match probe.value {
+        Value::Win => TB_WIN - probe.plies as i32,
+        Value::Loss => -(TB_WIN - probe.plies as i32),
+        Value::Draw => 0,
+    }
+}
