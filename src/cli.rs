@@ -7,15 +7,36 @@ use clap::Args;
 
 use crate::rules::{Game, Position, Rules};
 
-/// The rules and position shared by the tools' command lines.
+/// The rules shared by the tools' command lines.
 #[derive(Args, Debug, Clone)]
-pub struct PositionArgs {
+pub struct RulesArgs {
     /// Rule preset: nine, twelve, morabaraba or lasker.
     #[arg(long, default_value = "nine")]
     pub variant: String,
     /// A rule option as Name=Value (repeatable), applied after the preset.
     #[arg(long = "option", value_name = "Name=Value")]
     pub options: Vec<String>,
+}
+
+impl RulesArgs {
+    /// The rules these arguments set.
+    pub fn rules(&self) -> Result<Rules, String> {
+        let mut rules = Rules::default();
+        rules
+            .set("Variant", &self.variant)
+            .map_err(|e| e.to_string())?;
+        for o in &self.options {
+            rules.apply(o).map_err(|e| e.to_string())?;
+        }
+        Ok(rules)
+    }
+}
+
+/// The rules and position shared by the tools' command lines.
+#[derive(Args, Debug, Clone)]
+pub struct PositionArgs {
+    #[command(flatten)]
+    pub rules: RulesArgs,
     /// Start from this position string instead of the start position.
     #[arg(long)]
     pub fen: Option<String>,
@@ -27,14 +48,7 @@ pub struct PositionArgs {
 impl PositionArgs {
     /// The rules these arguments set.
     pub fn rules(&self) -> Result<Rules, String> {
-        let mut rules = Rules::default();
-        rules
-            .set("Variant", &self.variant)
-            .map_err(|e| e.to_string())?;
-        for o in &self.options {
-            rules.apply(o).map_err(|e| e.to_string())?;
-        }
-        Ok(rules)
+        self.rules.rules()
     }
 
     /// The game these arguments describe.

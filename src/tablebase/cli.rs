@@ -34,12 +34,8 @@ pub enum TbCommand {
 /// The rules and the folder of the tables.
 #[derive(Args, Debug, Clone)]
 pub struct TbRules {
-    /// Rule preset: nine, twelve, morabaraba or lasker.
-    #[arg(long, default_value = "nine")]
-    pub variant: String,
-    /// A rule option as Name=Value (repeatable), applied after the preset.
-    #[arg(long = "option", value_name = "Name=Value")]
-    pub options: Vec<String>,
+    #[command(flatten)]
+    pub rules: crate::cli::RulesArgs,
     /// Root folder of the tables [default: $MORRIS_TB_DIR or ~/.cache/morris/tb].
     #[arg(long)]
     pub dir: Option<PathBuf>,
@@ -47,14 +43,7 @@ pub struct TbRules {
 
 impl TbRules {
     fn rules(&self) -> Result<Rules, String> {
-        let mut rules = Rules::default();
-        rules
-            .set("Variant", &self.variant)
-            .map_err(|e| e.to_string())?;
-        for o in &self.options {
-            rules.apply(o).map_err(|e| e.to_string())?;
-        }
-        Ok(rules)
+        self.rules.rules()
     }
 
     fn dir(&self) -> PathBuf {

@@ -36,6 +36,24 @@ pub struct Summary {
     pub longest_loss: u16,
 }
 
+impl Summary {
+    /// Counts one position's value.
+    pub fn count(&mut self, p: super::Probe) {
+        self.positions += 1;
+        match p.value {
+            super::Value::Win => {
+                self.wins += 1;
+                self.longest_win = self.longest_win.max(p.plies);
+            }
+            super::Value::Loss => {
+                self.losses += 1;
+                self.longest_loss = self.longest_loss.max(p.plies);
+            }
+            super::Value::Draw => self.draws += 1,
+        }
+    }
+}
+
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Header {
     pub subspace: Subspace,

@@ -206,20 +206,8 @@ fn finish(ix: &Indexer, codes: &[AtomicU32]) -> (Summary, Vec<u8>, u8) {
         if code == PADDING {
             continue;
         }
-        s.positions += 1;
         max = max.max(code);
-        let p = Probe::from_code(code as u16);
-        match p.value {
-            Value::Win => {
-                s.wins += 1;
-                s.longest_win = s.longest_win.max(p.plies);
-            }
-            Value::Loss => {
-                s.losses += 1;
-                s.longest_loss = s.longest_loss.max(p.plies);
-            }
-            Value::Draw => s.draws += 1,
-        }
+        s.count(Probe::from_code(code as u16));
     }
     let plain = |c: &AtomicU32| match c.load(Ordering::Relaxed) & CODE {
         PADDING => 0,

@@ -129,7 +129,7 @@ pub fn verify(
                     let mut examples = Vec::new();
                     let mut check = |slot: u64, mine: u32, theirs: u32| {
                         let stored = Probe::from_code(table.file.code(slot));
-                        count(&mut s, stored);
+                        s.count(stored);
                         let want = recompute(&tbs, &rules, &mut list, mine, theirs);
                         if want != Some(stored) {
                             bad += 1;
@@ -188,21 +188,6 @@ pub fn verify(
         out.push(c);
     }
     out
-}
-
-fn count(s: &mut Summary, p: Probe) {
-    s.positions += 1;
-    match p.value {
-        Value::Win => {
-            s.wins += 1;
-            s.longest_win = s.longest_win.max(p.plies);
-        }
-        Value::Loss => {
-            s.losses += 1;
-            s.longest_loss = s.longest_loss.max(p.plies);
-        }
-        Value::Draw => s.draws += 1,
-    }
 }
 
 fn add(total: &mut Summary, s: &Summary) {
