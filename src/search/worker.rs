@@ -746,7 +746,10 @@ impl Worker {
 
     fn report(&self, sh: &Shared, m: &Main, depth: i32) {
         let nodes = sh.total_nodes();
-        let time_ms = m.started.elapsed().as_millis() as u64;
+        let elapsed = m.started.elapsed();
+        let time_ms = elapsed.as_millis() as u64;
+        // From microseconds: a shallow search finishes within a millisecond.
+        let nps = (nodes as u128 * 1_000_000 / elapsed.as_micros().max(1)) as u64;
         let hashfull = sh.tt.hashfull();
         for (i, rm) in self
             .best
@@ -764,7 +767,7 @@ impl Worker {
                     to_score(rm.score)
                 },
                 nodes,
-                nps: nodes * 1000 / time_ms.max(1),
+                nps,
                 hashfull,
                 time_ms,
                 pv: rm.pv.clone(),
