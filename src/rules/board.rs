@@ -66,12 +66,6 @@ impl Square {
         let b = NAMES[self.index()].as_bytes();
         (b[0] - b'a', b[1] - b'1')
     }
-
-    /// Ring (0 outer, 1 middle, 2 inner) and position on it, clockwise from
-    /// the top-left corner (even = corner, odd = midpoint).
-    pub const fn ring(self) -> (usize, usize) {
-        RING_POS[self.0 as usize]
-    }
 }
 
 impl fmt::Display for Square {

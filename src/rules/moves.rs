@@ -60,11 +60,6 @@ impl Move {
     }
 
     #[inline]
-    pub const fn is_placement(self) -> bool {
-        (self.0 >> 5) & 31 == NO_FROM
-    }
-
-    #[inline]
     pub const fn num_removals(self) -> usize {
         ((self.0 >> 25) & 3) as usize
     }
@@ -88,12 +83,6 @@ impl Move {
             bb |= r.bit();
         }
         bb
-    }
-
-    /// The same turn without its removals.
-    #[inline]
-    pub const fn base(self) -> Move {
-        Move(self.0 & ((1 << 10) - 1))
     }
 
     /// A compact number for tables (history, killers): the packed word.
@@ -187,11 +176,6 @@ impl MoveList {
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]
-    }
-
-    #[inline]
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        &mut self.moves[..self.len]
     }
 
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
