@@ -248,12 +248,12 @@ impl Engine {
         }
         let mut settings = self.settings;
         let clear = option.apply(&mut settings, value)?;
-        self.settings = settings;
         let searcher = self.searcher_mut();
-        searcher.configure(settings);
+        searcher.configure(settings)?;
         if clear {
             searcher.clear();
         }
+        self.settings = settings;
         Ok(())
     }
 

@@ -179,10 +179,27 @@ pub struct Searcher {
 }
 
 impl Searcher {
+    /// A searcher; if the table size cannot be had, the default size is
+    /// used instead (and logged).
     pub fn new(settings: Settings) -> Searcher {
+        let (tt, settings) = match Table::new(settings.hash_mb) {
+            Ok(tt) => (tt, settings),
+            Err(e) => {
+                log::warn!("{e}; using {} MB", Settings::default().hash_mb);
+                let hash_mb = Settings::default().hash_mb;
+                let tt = Table::new(hash_mb).expect("the default table size fits");
+                (
+                    tt,
+                    Settings {
+                        hash_mb,
+                        ..settings
+                    },
+                )
+            }
+        };
         let mut s = Searcher {
             settings,
-            tt: Table::new(settings.hash_mb),
+            tt,
             workers: Vec::new(),
             tablebases: None,
         };
@@ -194,13 +211,23 @@ impl Searcher {
         self.settings
     }
 
-    /// Applies new settings (resizing the table if `hash_mb` changed).
-    pub fn configure(&mut self, settings: Settings) {
+    /// Applies new settings (resizing the table if `hash_mb` changed). If
+    /// the new table cannot be allocated nothing changes.
+    pub fn configure(&mut self, settings: Settings) -> Result<(), String> {
         if settings.hash_mb != self.settings.hash_mb {
-            self.tt = Table::new(settings.hash_mb);
+            // Free the old table first: both may not fit at once.
+            self.tt = Table::new(1)?;
+            match Table::new(settings.hash_mb) {
+                Ok(tt) => self.tt = tt,
+                Err(e) => {
+                    self.tt = Table::new(self.settings.hash_mb)?;
+                    return Err(e);
+                }
+            }
         }
         self.settings = settings;
         self.fit_workers();
+        Ok(())
     }
 
     fn fit_workers(&mut self) {

@@ -67,14 +67,19 @@ fn generation_of(data: u64) -> u64 {
 }
 
 impl Table {
-    pub fn new(mb: usize) -> Table {
+    /// A table of `mb` megabytes, or an error if the memory cannot be had
+    /// (a front end may ask for more than the machine has).
+    pub fn new(mb: usize) -> Result<Table, String> {
         let n = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
-        let mut buckets = Vec::with_capacity(n);
+        let mut buckets = Vec::new();
+        buckets
+            .try_reserve_exact(n)
+            .map_err(|_| format!("cannot allocate {mb} MB for the hash table"))?;
         buckets.resize_with(n, Bucket::default);
-        Table {
+        Ok(Table {
             buckets,
             generation: 0,
-        }
+        })
     }
 
     /// Forgets every entry.
@@ -180,7 +185,7 @@ mod tests {
 
     #[test]
     fn store_and_probe_round_trip() {
-        let mut t = Table::new(1);
+        let mut t = Table::new(1).unwrap();
         t.new_search();
         let mv = Move::new(Some(Square::ALL[0]), Square::ALL[1], &[Square::ALL[5]]);
         t.store(0xdead_beef, Some(mv), -29_950, 17, Bound::Lower);
