@@ -7,7 +7,7 @@
 mod common;
 
 use common::Rng;
-use common::naive::{NAMES, NaiveGame, index_of};
+use common::naive::{NaiveGame, index_of, move_text};
 use morris::rules::{
     Color, Flying, Game, MillRemoval, MoveList, MoveText, Position, Rules, START_FEN, Variant,
 };
@@ -34,20 +34,6 @@ fn permutations(items: &[usize]) -> Vec<Vec<usize>> {
         }
     }
     out
-}
-
-fn token(from: Option<usize>, to: usize, removals: &[usize]) -> String {
-    let mut s = String::new();
-    if let Some(f) = from {
-        s.push_str(NAMES[f]);
-        s.push('-');
-    }
-    s.push_str(NAMES[to]);
-    for &r in removals {
-        s.push('x');
-        s.push_str(NAMES[r]);
-    }
-    s
 }
 
 /// Mixed case, as a front end might send it.
@@ -96,7 +82,7 @@ fn check_position(pos: &Position, rules: &Rules, naive: &NaiveGame, rng: &mut Rn
             let removed: Vec<usize> = mv.removals().map(|s| index_of(s.name())).collect();
             let valid = naive.removal_orders(from, to).expect("legal turn");
             for order in permutations(&removed) {
-                let t = token(from, to, &order);
+                let t = move_text(from, to, &order);
                 let got = pos.parse_move(rules, &t);
                 if valid.contains(&order) {
                     assert_eq!(got, Ok(mv), "{fen}: valid order {t}");
@@ -122,7 +108,7 @@ fn check_position(pos: &Position, rules: &Rules, naive: &NaiveGame, rng: &mut Rn
         let to = rng.below(24);
         let k = *rng.pick(&[0, 0, 1, 1, 2, 3]);
         let removals: Vec<usize> = (0..k).map(|_| rng.below(24)).collect();
-        let t = token(from, to, &removals);
+        let t = move_text(from, to, &removals);
         let mut set = removals.clone();
         set.sort();
         set.dedup();

@@ -117,7 +117,8 @@ pub struct NaiveMove {
     pub text: String,
 }
 
-fn move_text(from: Option<usize>, to: usize, removals: &[usize]) -> String {
+/// A move token from point indices, removals in the given order.
+pub fn move_text(from: Option<usize>, to: usize, removals: &[usize]) -> String {
     let mut s = String::new();
     if let Some(f) = from {
         s.push_str(NAMES[f]);
