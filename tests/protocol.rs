@@ -34,13 +34,21 @@ fn uci_handshake_lists_every_option() {
         "option name Repetition type check default true",
         "option name FirstPlayer type combo default white var white var black",
         "option name Clear Hash type button",
+        "option name UCI_LimitStrength type check default false",
     ] {
         assert!(
             lines.iter().any(|l| l == expected),
             "missing {expected}: {lines:?}"
         );
     }
-    for name in ["Hash", "Threads", "MultiPV", "Move Overhead", "Skill"] {
+    for name in [
+        "Hash",
+        "Threads",
+        "MultiPV",
+        "Move Overhead",
+        "Skill",
+        "UCI_Elo",
+    ] {
         let prefix = format!("option name {name} type spin default ");
         assert!(
             lines.iter().any(|l| l.starts_with(&prefix)),
@@ -143,6 +151,8 @@ fn every_bad_input_is_one_error_line_and_changes_nothing() {
         "setoption name Flying value sometimes",
         "setoption name Hash value 0",
         "setoption name Hash value lots",
+        "setoption name UCI_Elo value 10",
+        "setoption name UCI_LimitStrength value maybe",
         "go depth x",
         "go fast",
         "go searchmoves a1-a9",
@@ -186,6 +196,48 @@ fn moves_and_perft_commands() {
     assert_eq!(lines.last().unwrap(), "Nodes searched: 506");
     assert_eq!(lines.len(), 24);
     assert_eq!(lines[0], "a1: 22");
+}
+
+/// The deepest `info depth` of a search to depth 8 from `moves`.
+fn depth_reached(e: &mut Engine, moves: &str) -> u32 {
+    e.send(&format!("position startpos moves {moves}"));
+    e.send("go depth 8");
+    let (mv, lines) = e.bestmove();
+    assert!(e.moves().contains(&mv), "{mv}");
+    lines
+        .iter()
+        .filter_map(|l| l.strip_prefix("info depth "))
+        .map(|l| l.split(' ').next().unwrap().parse::<u32>().unwrap())
+        .max()
+        .expect("an info line")
+}
+
+#[test]
+fn strength_limit_weakens_the_search_only_while_on() {
+    let mut e = Engine::start();
+    let moves = "d2 d6 f4";
+    assert_eq!(depth_reached(&mut e, moves), 8);
+    // The weakest level searches two turns deep (Skill 0).
+    e.send("setoption name UCI_Elo value 1000");
+    e.send("setoption name UCI_LimitStrength value true");
+    assert_eq!(depth_reached(&mut e, moves), 2);
+    // Skill is not used while the strength is limited...
+    e.send("setoption name Skill value 20");
+    assert_eq!(depth_reached(&mut e, moves), 2);
+    // ...and the top of the scale is full strength.
+    e.send("uci");
+    let max = e
+        .read_until(|l| l == "uciok")
+        .iter()
+        .find_map(|l| l.strip_prefix("option name UCI_Elo type spin "))
+        .and_then(|l| l.rsplit(' ').next())
+        .expect("UCI_Elo is declared")
+        .to_string();
+    e.send(&format!("setoption name UCI_Elo value {max}"));
+    assert_eq!(depth_reached(&mut e, moves), 8);
+    e.send("setoption name UCI_Elo value 1000");
+    e.send("setoption name UCI_LimitStrength value false");
+    assert_eq!(depth_reached(&mut e, moves), 8);
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! and the engine's own (hash size, threads, ...).
 
 use crate::rules::options::{OptionKind, RULE_OPTIONS, Rules, parse_bool};
-use crate::search::Settings;
+use crate::search::{ELO_MAX, ELO_MIN, Settings};
 
 /// The engine options beyond the rules, with their UCI declarations.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -13,18 +13,22 @@ pub enum EngineOption {
     ClearHash,
     MoveOverhead,
     Skill,
+    LimitStrength,
+    Elo,
     Ponder,
     TablebasePath,
 }
 
 impl EngineOption {
-    pub const ALL: [EngineOption; 8] = [
+    pub const ALL: [EngineOption; 10] = [
         EngineOption::Hash,
         EngineOption::Threads,
         EngineOption::MultiPv,
         EngineOption::ClearHash,
         EngineOption::MoveOverhead,
         EngineOption::Skill,
+        EngineOption::LimitStrength,
+        EngineOption::Elo,
         EngineOption::Ponder,
         EngineOption::TablebasePath,
     ];
@@ -37,6 +41,8 @@ impl EngineOption {
             EngineOption::ClearHash => "Clear Hash",
             EngineOption::MoveOverhead => "Move Overhead",
             EngineOption::Skill => "Skill",
+            EngineOption::LimitStrength => "UCI_LimitStrength",
+            EngineOption::Elo => "UCI_Elo",
             EngineOption::Ponder => "Ponder",
             EngineOption::TablebasePath => "TablebasePath",
         }
@@ -50,7 +56,11 @@ impl EngineOption {
             EngineOption::MultiPv => Some((1, 256)),
             EngineOption::MoveOverhead => Some((0, 5000)),
             EngineOption::Skill => Some((0, 20)),
-            EngineOption::ClearHash | EngineOption::Ponder | EngineOption::TablebasePath => None,
+            EngineOption::Elo => Some((ELO_MIN as u64, ELO_MAX as u64)),
+            EngineOption::ClearHash
+            | EngineOption::LimitStrength
+            | EngineOption::Ponder
+            | EngineOption::TablebasePath => None,
         }
     }
 
@@ -60,7 +70,9 @@ impl EngineOption {
         let name = self.name();
         match self {
             EngineOption::ClearHash => format!("option name {name} type button"),
-            EngineOption::Ponder => format!("option name {name} type check default false"),
+            EngineOption::Ponder | EngineOption::LimitStrength => {
+                format!("option name {name} type check default false")
+            }
             EngineOption::TablebasePath => format!(
                 "option name {name} type string default {}",
                 crate::tablebase::default_dir().display()
@@ -72,6 +84,7 @@ impl EngineOption {
                     EngineOption::Threads => d.threads as u64,
                     EngineOption::MultiPv => d.multipv as u64,
                     EngineOption::Skill => d.skill as u64,
+                    EngineOption::Elo => d.elo as u64,
                     _ => d.move_overhead_ms,
                 };
                 format!("option name {name} type spin default {default} min {min} max {max}")
@@ -92,11 +105,14 @@ impl EngineOption {
             return Ok(true);
         }
         let value = value.ok_or_else(|| format!("option {name} needs a value"))?;
-        if self == EngineOption::Ponder {
-            // The engine ponders when told `go ponder`; the option only tells
-            // the front end it may.
-            parse_bool(value)
+        if matches!(self, EngineOption::Ponder | EngineOption::LimitStrength) {
+            let on = parse_bool(value)
                 .ok_or_else(|| format!("option {name} takes true or false, not '{value}'"))?;
+            // The engine ponders when told `go ponder`; the Ponder option
+            // only tells the front end it may.
+            if self == EngineOption::LimitStrength {
+                settings.limit_strength = on;
+            }
             return Ok(false);
         }
         let (min, max) = self.range().expect("spin options have a range");
@@ -112,6 +128,7 @@ impl EngineOption {
             EngineOption::Threads => settings.threads = n as usize,
             EngineOption::MultiPv => settings.multipv = n as usize,
             EngineOption::Skill => settings.skill = n as u8,
+            EngineOption::Elo => settings.elo = n as u32,
             _ => settings.move_overhead_ms = n,
         }
         Ok(false)
