@@ -22,6 +22,9 @@ pub const MATE: i32 = 31_000;
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
 /// Reverse futility margin per ply of depth: about a piece.
 const FUTILITY_MARGIN: i32 = 110;
+/// Moves tried at a non-PV node of depth d before late quiet moves are
+/// pruned (index d, 1..=4).
+const LATE_MOVES: [usize; 5] = [0, 4, 7, 12, 19];
 
 /// What all threads of one search share.
 pub struct Shared<'a> {
@@ -457,6 +460,18 @@ impl Worker {
             } else {
                 order < ordering::BLOCK
             };
+            // Late quiet moves near the horizon are not tried, unless every
+            // move so far loses (then each is searched for a defence).
+            if sh.settings.late_move_pruning
+                && quiet
+                && !pv_node
+                && depth <= 4
+                && i >= LATE_MOVES[depth as usize]
+                && best > -MATE_BOUND
+            {
+                self.moves[idx].1 = 0;
+                continue;
+            }
             let child = pos.make(rules, mv);
             self.keys.push(child.repetition_key());
             // Removals are few in a game, so extending them cannot run away.
