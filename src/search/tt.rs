@@ -118,6 +118,19 @@ impl Table {
         &buckets[i]
     }
 
+    /// Starts loading the bucket of `key` into the cache.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: prefetching is a hint; it never faults.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>((self.bucket(key) as *const Bucket).cast::<i8>());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     pub fn probe(&self, key: u64) -> Option<Hit> {
         let b = self.bucket(key);
         for e in 0..ENTRIES {

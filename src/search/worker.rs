@@ -473,6 +473,9 @@ impl Worker {
                 continue;
             }
             let child = pos.make(rules, mv);
+            if depth > 1 {
+                sh.tt.prefetch(tt_key(sh, &child));
+            }
             self.keys.push(child.repetition_key());
             // Removals are few in a game, so extending them cannot run away.
             let extend =
