@@ -186,7 +186,41 @@ pub struct Layout {
     /// Indices into `lines` of the lines through each point.
     pub lines_through: [[u8; 3]; NUM_SQUARES],
     pub num_lines_through: [u8; NUM_SQUARES],
+    /// Points with four neighbours (the middles of the middle ring's sides
+    /// on the plain board).
+    pub junctions: Bitboard,
+    /// Per byte of a bitboard and its value: bit `L + 20 k` is set when
+    /// the `k`-th point of line `L` is in that byte and set (see
+    /// `line_counts`).
+    line_bits: [[u64; 256]; 3],
 }
+
+/// How many points of some set each line holds, for all lines at once:
+/// bit `L` of a mask stands for `lines[L]`.
+#[derive(Clone, Copy, Debug)]
+pub struct LineCounts {
+    /// Lines holding at least one point.
+    pub any: u32,
+    /// Lines holding at least two.
+    pub two: u32,
+    /// Lines holding all three.
+    pub all: u32,
+}
+
+/// The indices of the set bits of a line mask, lowest first.
+#[inline]
+pub fn line_indices(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let l = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            l
+        })
+    })
+}
+
+/// The width of one slice of `Layout::line_bits`.
+const LINE_SLICE: u32 = 20;
 
 impl Layout {
     /// The plain board (16 mills, 32 adjacencies).
@@ -253,12 +287,61 @@ impl Layout {
             }
             l += 1;
         }
+        let mut junctions = 0;
+        let mut s = 0;
+        while s < NUM_SQUARES {
+            if adjacent[s].0.count_ones() >= 4 {
+                junctions |= 1 << s;
+            }
+            s += 1;
+        }
+        let mut line_bits = [[0u64; 256]; 3];
+        let mut l = 0;
+        while l < n {
+            let mut k = 0;
+            let mut s = 0;
+            while s < NUM_SQUARES {
+                if lines[l].0 & (1 << s) != 0 {
+                    let bit = 1u64 << (l as u32 + LINE_SLICE * k);
+                    let mut v = 0;
+                    while v < 256 {
+                        if v & (1 << (s % 8)) != 0 {
+                            line_bits[s / 8][v] |= bit;
+                        }
+                        v += 1;
+                    }
+                    k += 1;
+                }
+                s += 1;
+            }
+            l += 1;
+        }
         Layout {
             adjacent,
             lines,
             num_lines: n,
             lines_through,
             num_lines_through,
+            junctions: Bitboard(junctions),
+            line_bits,
+        }
+    }
+
+    /// How many of `pieces` each line holds, by three table lookups.
+    #[inline]
+    pub fn line_counts(&self, pieces: Bitboard) -> LineCounts {
+        let b = pieces.0 as usize;
+        let slices = self.line_bits[0][b & 255]
+            | self.line_bits[1][(b >> 8) & 255]
+            | self.line_bits[2][(b >> 16) & 255];
+        let mask = (1u64 << LINE_SLICE) - 1;
+        let p0 = (slices & mask) as u32;
+        let p1 = ((slices >> LINE_SLICE) & mask) as u32;
+        let p2 = (slices >> (2 * LINE_SLICE)) as u32;
+        LineCounts {
+            any: p0 | p1 | p2,
+            two: (p0 & p1) | (p0 & p2) | (p1 & p2),
+            all: p0 & p1 & p2,
         }
     }
 
@@ -395,6 +478,40 @@ mod tests {
 
     fn sq(name: &str) -> Square {
         Square::ALL.into_iter().find(|s| s.name() == name).unwrap()
+    }
+
+    #[test]
+    fn line_counts_match_counting_each_line() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for layout in [&Layout::PLAIN, &Layout::DIAGONAL] {
+            for _ in 0..5000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let pieces = Bitboard(x as u32 & Bitboard::FULL.0);
+                let c = layout.line_counts(pieces);
+                for (l, &line) in layout.lines[..layout.num_lines].iter().enumerate() {
+                    let n = (line & pieces).count();
+                    let bit = |m: u32| m >> l & 1 == 1;
+                    assert_eq!(bit(c.any), n >= 1);
+                    assert_eq!(bit(c.two), n >= 2);
+                    assert_eq!(bit(c.all), n == 3);
+                }
+                let masks = c.any | c.two | c.all;
+                assert_eq!(masks >> layout.num_lines, 0);
+                let listed: Vec<usize> = line_indices(c.two).collect();
+                let expected: Vec<usize> = (0..layout.num_lines)
+                    .filter(|&l| c.two >> l & 1 == 1)
+                    .collect();
+                assert_eq!(listed, expected);
+            }
+            for s in Square::ALL {
+                assert_eq!(
+                    layout.junctions.contains(s),
+                    layout.adjacent[s.index()].count() >= 4
+                );
+            }
+        }
     }
 
     #[test]

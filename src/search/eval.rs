@@ -62,7 +62,7 @@
 //!
 //! The commit messages that changed weights carry the full W/D/L counts.
 
-use crate::rules::{Bitboard, Color, Position, Rules};
+use crate::rules::{Bitboard, Color, LineCounts, Position, Rules, line_indices};
 
 /// The weights of the evaluation terms.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -136,44 +136,47 @@ struct Side {
     flies: bool,
 }
 
-fn side(pos: &Position, rules: &Rules, c: Color) -> Side {
+fn side(
+    pos: &Position,
+    rules: &Rules,
+    c: Color,
+    own_lines: LineCounts,
+    opp_lines: LineCounts,
+) -> Side {
     let layout = rules.layout();
     let own = pos.pieces(c);
-    let opp = pos.pieces(!c);
     let empty = pos.empty();
     let placing = pos.in_hand(c) > 0;
     let flies = pos.can_fly(rules, c);
     let mut mobility = 0;
     let mut blocked = 0;
-    let mut junctions = 0;
     for sq in own {
-        let adj = layout.adjacent[sq.index()];
-        let free = (adj & empty).count() as i32;
+        let free = (layout.adjacent[sq.index()] & empty).count() as i32;
         mobility += free;
         blocked += (free == 0) as i32;
-        junctions += (adj.count() >= 4) as i32;
     }
-    let mut open = 0;
-    let mut closed = 0;
+    let junctions = (own & layout.junctions).count() as i32;
+    let full = own_lines.all;
+    // Two own pieces and no other: the third point is empty.
+    let open_lines = own_lines.two & !full & !opp_lines.any;
+    let closed = full.count_ones() as i32;
+    let open = open_lines.count_ones() as i32;
     let mut in_mills = Bitboard::EMPTY;
+    for l in line_indices(full) {
+        in_mills |= layout.lines[l];
+    }
     let mut threat_points = Bitboard::EMPTY;
-    for &line in &layout.lines[..layout.num_lines] {
-        let mine = (line & own).count();
-        if mine == 3 {
-            closed += 1;
-            in_mills |= line;
-        } else if mine == 2 && (line & opp).is_empty() {
-            open += 1;
-            let point = line & empty;
-            let Some(p) = point.first() else { continue };
-            let movers = if placing || flies {
-                own & !line
-            } else {
-                layout.adjacent[p.index()] & own & !line
-            };
-            if placing || !movers.is_empty() {
-                threat_points |= point;
-            }
+    for l in line_indices(open_lines) {
+        let line = layout.lines[l];
+        let point = line & empty;
+        let Some(p) = point.first() else { continue };
+        let movers = if placing || flies {
+            own & !line
+        } else {
+            layout.adjacent[p.index()] & own & !line
+        };
+        if placing || !movers.is_empty() {
+            threat_points |= point;
         }
     }
     // A double mill: a piece of a closed mill next to an empty point that
@@ -206,8 +209,11 @@ fn side(pos: &Position, rules: &Rules, c: Color) -> Side {
 /// The terms from the side to move's point of view, in `TERM_NAMES` order.
 fn terms(pos: &Position, rules: &Rules, w: &Weights) -> [i32; 8] {
     let me = pos.side_to_move();
-    let us = side(pos, rules, me);
-    let them = side(pos, rules, !me);
+    let layout = rules.layout();
+    let our_lines = layout.line_counts(pos.pieces(me));
+    let their_lines = layout.line_counts(pos.pieces(!me));
+    let us = side(pos, rules, me, our_lines, their_lines);
+    let them = side(pos, rules, !me, their_lines, our_lines);
     let material = w.piece * (us.material - them.material);
     let mob = |s: &Side| {
         if s.flies {

@@ -2,7 +2,7 @@
 //! the most dangerous piece first), then moves that block an opponent
 //! mill, then killers, then the rest by history.
 
-use crate::rules::{Bitboard, Layout, Move, Position, Rules};
+use crate::rules::{Bitboard, Layout, Move, Position, Rules, line_indices};
 
 use super::MAX_PLY;
 
@@ -24,19 +24,6 @@ fn from_index(mv: Move) -> usize {
     mv.from().map_or(24, |s| s.index())
 }
 
-/// Empty points that complete a line holding two pieces of `pieces` and
-/// nothing else.
-pub fn open_points(layout: &Layout, pieces: Bitboard, empty: Bitboard) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
-    for &line in &layout.lines[..layout.num_lines] {
-        let free = line & empty;
-        if (line & pieces).count() == 2 && free.count() == 1 {
-            out |= free;
-        }
-    }
-    out
-}
-
 /// What the ordering needs to know of the opponent's lines.
 struct TheirLines {
     /// Empty points that would complete one of their mills.
@@ -47,23 +34,22 @@ struct TheirLines {
     in_mills: Bitboard,
 }
 
-fn their_lines(layout: &Layout, theirs: Bitboard, empty: Bitboard) -> TheirLines {
+fn their_lines(layout: &Layout, theirs: Bitboard, ours: Bitboard) -> TheirLines {
     let mut t = TheirLines {
         open: Bitboard::EMPTY,
         threats: Bitboard::EMPTY,
         in_mills: Bitboard::EMPTY,
     };
-    for &line in &layout.lines[..layout.num_lines] {
-        let mine = line & theirs;
-        if mine == line {
-            t.in_mills |= line;
-        } else if mine.count() == 2 {
-            let free = line & empty;
-            if !free.is_empty() {
-                t.open |= free;
-                t.threats |= mine;
-            }
-        }
+    let counts = layout.line_counts(theirs);
+    for l in line_indices(counts.all) {
+        t.in_mills |= layout.lines[l];
+    }
+    // Two of theirs and none of ours: the third point is empty.
+    let ours = layout.line_counts(ours).any;
+    for l in line_indices(counts.two & !counts.all & !ours) {
+        let line = layout.lines[l];
+        t.open |= line & !theirs;
+        t.threats |= line & theirs;
     }
     t
 }
@@ -92,9 +78,7 @@ impl Ordering {
     ) {
         let layout = rules.layout();
         let me = pos.side_to_move();
-        let empty = pos.empty();
-        let theirs = pos.pieces(!me);
-        let lines = their_lines(layout, theirs, empty);
+        let lines = their_lines(layout, pos.pieces(!me), pos.pieces(me));
         let killers = self.killers[ply];
         let history = &self.history[me.index()];
         for (mv, score) in moves.iter_mut() {
@@ -151,7 +135,28 @@ pub fn is_tactical(pos: &Position, rules: &Rules, mv: Move) -> bool {
     if mv.num_removals() > 0 {
         return true;
     }
+    let me = pos.side_to_move();
+    their_lines(rules.layout(), pos.pieces(!me), pos.pieces(me))
+        .open
+        .contains(mv.to())
+}
+
+/// Whether quiet move `mv` makes a new line of two of the mover's pieces
+/// with the third point free: a mill threat the opponent must answer.
+pub fn makes_threat(pos: &Position, rules: &Rules, mv: Move) -> bool {
     let layout = rules.layout();
-    let theirs = pos.pieces(!pos.side_to_move());
-    open_points(layout, theirs, pos.empty()).contains(mv.to())
+    let me = pos.side_to_move();
+    let to = mv.to();
+    let mut own = pos.pieces(me) | to.bit();
+    if let Some(from) = mv.from() {
+        own = own & !from.bit();
+    }
+    let theirs = pos.pieces(!me);
+    let i = to.index();
+    layout.lines_through[i][..layout.num_lines_through[i] as usize]
+        .iter()
+        .any(|&l| {
+            let line = layout.lines[l as usize];
+            (line & own).count() == 2 && (line & theirs).is_empty()
+        })
 }
