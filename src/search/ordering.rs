@@ -140,23 +140,3 @@ pub fn is_tactical(pos: &Position, rules: &Rules, mv: Move) -> bool {
         .open
         .contains(mv.to())
 }
-
-/// Whether quiet move `mv` makes a new line of two of the mover's pieces
-/// with the third point free: a mill threat the opponent must answer.
-pub fn makes_threat(pos: &Position, rules: &Rules, mv: Move) -> bool {
-    let layout = rules.layout();
-    let me = pos.side_to_move();
-    let to = mv.to();
-    let mut own = pos.pieces(me) | to.bit();
-    if let Some(from) = mv.from() {
-        own = own & !from.bit();
-    }
-    let theirs = pos.pieces(!me);
-    let i = to.index();
-    layout.lines_through[i][..layout.num_lines_through[i] as usize]
-        .iter()
-        .any(|&l| {
-            let line = layout.lines[l as usize];
-            (line & own).count() == 2 && (line & theirs).is_empty()
-        })
-}
