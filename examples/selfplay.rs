@@ -11,7 +11,7 @@
 //!   --seed S        opening seed (default 1)
 //!   --threads T     games in parallel (default 2)
 //!
-//! SPEC keys: null, lmr, qs, millext, futility, lmp (on/off), skill, and the evaluation weights by
+//! SPEC keys: null, lmr, qs, millext, futility, lmp, iir (on/off), skill, and the evaluation weights by
 //! field name (piece, mobility, blocked_piece, open_mill, closed_mill,
 //! double_mill, threat_to_move, threat_against, double_threat_against,
 //! junction, blockade).
@@ -38,6 +38,7 @@ fn parse_spec(spec: &str) -> Settings {
             "millext" => s.mill_extension = on,
             "futility" => s.futility = on,
             "lmp" => s.late_move_pruning = on,
+            "iir" => s.iir = on,
             "skill" => s.skill = n() as u8,
             "piece" => w.piece = n(),
             "mobility" => w.mobility = n(),

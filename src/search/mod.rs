@@ -159,6 +159,11 @@ pub struct Settings {
     /// off scored -13 Elo (300 games, 95%: -38..+12); together with
     /// futility pruning of quiet moves -10 (200 games, -39..+18).
     pub late_move_pruning: bool,
+    /// Internal iterative reduction: a node of depth 4 or more without a
+    /// table move is searched one ply shallower. On: at 4+0.05 s per game
+    /// on vs off scored +29 Elo (300 games, 95%: +5..+53, LOS 99%), and
+    /// it reaches depth 16 from the start with 23 M nodes instead of 50 M.
+    pub iir: bool,
     pub weights: Weights,
 }
 
@@ -222,6 +227,7 @@ impl Default for Settings {
             mill_extension: false,
             futility: false,
             late_move_pruning: false,
+            iir: true,
             weights: Weights::DEFAULT,
         }
     }

@@ -400,6 +400,13 @@ impl Worker {
             }
         }
 
+        // No table move: this node was not searched before, or not deep
+        // enough to matter; search it a ply shallower.
+        let depth = if sh.settings.iir && depth >= 4 && tt_move.is_none() {
+            depth - 1
+        } else {
+            depth
+        };
         let rules = &sh.rules;
         let me = pos.side_to_move();
         // Reverse futility: near the horizon, far above beta stays above.
