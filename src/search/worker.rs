@@ -144,6 +144,10 @@ const NO_MOVE: Move = Move::slide(Square::ALL[0], Square::ALL[0]);
 
 impl Worker {
     pub fn new(id: usize) -> Worker {
+        // Reductions grow with the logarithms of depth and move number. A
+        // divisor of 1.75 (more reduction) instead of 2.25 reached depth 16
+        // from the start with 15 M nodes instead of 23 M but scored +3.5 Elo
+        // (300 games at 4+0.05 s, 95%: -19..+26): not kept.
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (i, r) in row.iter_mut().enumerate().skip(1) {
