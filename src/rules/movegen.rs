@@ -1,7 +1,7 @@
 //! Legal move generation: placements, slides and flights, each with every
 //! distinct set of removals it earns.
 
-use super::board::{Bitboard, Layout, Square};
+use super::board::{Bitboard, Layout, Square, line_indices};
 use super::moves::{Move, MoveList};
 use super::options::{MillRemoval, Rules};
 use super::position::Position;
@@ -28,6 +28,64 @@ impl Sink for MoveList {
 }
 
 struct Counter(u64);
+
+/// Looks for one move among the generated ones.
+struct Find {
+    mv: Move,
+    found: bool,
+}
+
+impl Sink for Find {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        self.found |= mv == self.mv;
+    }
+
+    #[inline]
+    fn push_each_removal(&mut self, base: Move, removable: Bitboard) {
+        let mv = self.mv;
+        self.found |= mv.num_removals() == 1
+            && removable.contains(mv.removal(0))
+            && base.with_removal(mv.removal(0)) == mv;
+    }
+}
+
+/// Keeps only the moves that remove something.
+struct Removals<'a>(&'a mut MoveList);
+
+impl Sink for Removals<'_> {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        if mv.num_removals() > 0 {
+            self.0.push(mv);
+        }
+    }
+
+    #[inline]
+    fn push_each_removal(&mut self, base: Move, removable: Bitboard) {
+        self.0.push_each_removal(base, removable);
+    }
+}
+
+/// Which moves a generation covers; any subset of the legal moves comes
+/// out in the order the full generation gives it.
+#[derive(Clone, Copy)]
+struct Filter {
+    /// Placements from the hand.
+    hand: bool,
+    /// Origins of slides and flights.
+    from: Bitboard,
+    /// Targets.
+    to: Bitboard,
+}
+
+impl Filter {
+    const ALL: Filter = Filter {
+        hand: true,
+        from: Bitboard::FULL,
+        to: Bitboard::FULL,
+    };
+}
 
 impl Sink for Counter {
     #[inline]
@@ -58,21 +116,54 @@ impl Position {
     /// Every legal move, each once, removals in canonical order.
     pub fn legal_moves(&self, rules: &Rules, list: &mut MoveList) {
         list.clear();
-        self.generate(rules, list);
+        self.generate(rules, list, Filter::ALL);
+    }
+
+    /// The legal moves that remove a piece, in `legal_moves` order, without
+    /// generating the others (the quiescence search wants only these).
+    pub fn removal_moves(&self, rules: &Rules, list: &mut MoveList) {
+        list.clear();
+        // A mill closes on the empty point of a line holding two own pieces.
+        let layout = rules.layout();
+        let me = self.side_to_move();
+        let own = layout.line_counts(self.pieces(me));
+        let theirs = layout.line_counts(self.pieces(!me)).any;
+        let mut to = Bitboard::EMPTY;
+        for l in line_indices(own.two & !own.all & !theirs) {
+            to |= layout.lines[l];
+        }
+        let filter = Filter {
+            to: to & self.empty(),
+            ..Filter::ALL
+        };
+        self.generate(rules, &mut Removals(list), filter);
+    }
+
+    /// Whether `mv` is legal here: a move from the transposition table may
+    /// belong to another position.
+    pub fn is_legal(&self, rules: &Rules, mv: Move) -> bool {
+        let filter = Filter {
+            hand: mv.from().is_none(),
+            from: mv.from().map_or(Bitboard::EMPTY, |s| s.bit()),
+            to: mv.to().bit(),
+        };
+        let mut find = Find { mv, found: false };
+        self.generate(rules, &mut find, filter);
+        find.found
     }
 
     /// The number of legal moves (perft's bulk count).
     pub fn count_moves(&self, rules: &Rules) -> u64 {
         let mut counter = Counter(0);
-        self.generate(rules, &mut counter);
+        self.generate(rules, &mut counter, Filter::ALL);
         counter.0
     }
 
     #[inline]
-    fn generate<S: Sink>(&self, rules: &Rules, sink: &mut S) {
+    fn generate<S: Sink>(&self, rules: &Rules, sink: &mut S, filter: Filter) {
         let me = self.side_to_move();
         let own = self.pieces(me);
-        let empty = self.empty();
+        let empty = self.empty() & filter.to;
         let generator = Generator {
             rules,
             layout: rules.layout(),
@@ -82,14 +173,14 @@ impl Position {
             removable: removable(rules.layout(), rules.mill_removal, self.pieces(!me)),
         };
         let in_hand = self.in_hand(me) > 0;
-        if in_hand {
+        if in_hand && filter.hand {
             for to in empty {
                 generator.add(sink, Move::place(to), own | to.bit());
             }
         }
         if !in_hand || rules.lasker {
             let fly = self.can_fly(rules, me);
-            for from in own {
+            for from in own & filter.from {
                 let targets = if fly {
                     empty
                 } else {

@@ -325,13 +325,13 @@ impl Worker {
         tt_move: Option<Move>,
         mills_only: bool,
     ) -> (usize, usize) {
-        pos.legal_moves(&sh.rules, &mut self.list);
-        let start = self.moves.len();
-        for &mv in self.list.iter() {
-            if !mills_only || mv.num_removals() > 0 {
-                self.moves.push((mv, 0));
-            }
+        if mills_only {
+            pos.removal_moves(&sh.rules, &mut self.list);
+        } else {
+            pos.legal_moves(&sh.rules, &mut self.list);
         }
+        let start = self.moves.len();
+        self.moves.extend(self.list.iter().map(|&mv| (mv, 0)));
         let end = self.moves.len();
         self.ordering
             .score(pos, &sh.rules, ply, tt_move, &mut self.moves[start..end]);
