@@ -40,6 +40,14 @@ impl Square {
         }
     }
 
+    /// The point of a packed index already known to be one (a move's
+    /// fields); an out-of-range index is a bug, caught in debug builds.
+    #[inline]
+    pub(crate) const fn packed(index: u32) -> Square {
+        debug_assert!(index < NUM_SQUARES as u32);
+        Square(index as u8)
+    }
+
     pub const fn index(self) -> usize {
         self.0 as usize
     }
@@ -186,6 +194,9 @@ pub struct Layout {
     /// Indices into `lines` of the lines through each point.
     pub lines_through: [[u8; 3]; NUM_SQUARES],
     pub num_lines_through: [u8; NUM_SQUARES],
+    /// The lines through each point as sets, padded with a set no pieces
+    /// can fill, so `mills_at` tests all three without a loop.
+    line_sets: [[u32; 3]; NUM_SQUARES],
     /// Points with four neighbours (the middles of the middle ring's sides
     /// on the plain board).
     pub junctions: Bitboard,
@@ -287,6 +298,16 @@ impl Layout {
             }
             l += 1;
         }
+        let mut line_sets = [[u32::MAX; 3]; NUM_SQUARES];
+        let mut s = 0;
+        while s < NUM_SQUARES {
+            let mut k = 0;
+            while k < num_lines_through[s] as usize {
+                line_sets[s][k] = lines[lines_through[s][k] as usize].0;
+                k += 1;
+            }
+            s += 1;
+        }
         let mut junctions = 0;
         let mut s = 0;
         while s < NUM_SQUARES {
@@ -322,6 +343,7 @@ impl Layout {
             num_lines: n,
             lines_through,
             num_lines_through,
+            line_sets,
             junctions: Bitboard(junctions),
             line_bits,
         }
@@ -384,13 +406,9 @@ impl Layout {
     /// Number of lines through `to` that `pieces` (which includes `to`) complete.
     #[inline]
     pub fn mills_at(&self, pieces: Bitboard, to: Square) -> u32 {
-        let i = to.index();
-        let mut n = 0;
-        for &l in &self.lines_through[i][..self.num_lines_through[i] as usize] {
-            let line = self.lines[l as usize].0;
-            n += (pieces.0 & line == line) as u32;
-        }
-        n
+        let [a, b, c] = self.line_sets[to.index()];
+        let p = pieces.0;
+        (p & a == a) as u32 + (p & b == b) as u32 + (p & c == c) as u32
     }
 
     /// Every point of `pieces` that stands in a complete line of `pieces`.

@@ -48,10 +48,7 @@ impl Move {
 
     #[inline]
     pub const fn to(self) -> Square {
-        match Square::new((self.0 & 31) as usize) {
-            Some(s) => s,
-            None => unreachable!(),
-        }
+        Square::packed(self.0 & 31)
     }
 
     #[inline]
@@ -68,7 +65,7 @@ impl Move {
     #[inline]
     pub fn removal(self, i: usize) -> Square {
         debug_assert!(i < self.num_removals());
-        Square::new(((self.0 >> (10 + 5 * i)) & 31) as usize).expect("valid removal point")
+        Square::packed((self.0 >> (10 + 5 * i)) & 31)
     }
 
     pub fn removals(self) -> impl Iterator<Item = Square> {

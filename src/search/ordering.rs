@@ -79,10 +79,14 @@ impl Ordering {
         let layout = rules.layout();
         let me = pos.side_to_move();
         let lines = their_lines(layout, pos.pieces(!me), pos.pieces(me));
-        let killers = self.killers[ply];
+        // Compared as packed words; no move packs to u32::MAX.
+        let raw = |m: Option<Move>| m.map_or(u32::MAX, Move::raw);
+        let tt = raw(tt_move);
+        let [k0, k1] = self.killers[ply].map(raw);
         let history = &self.history[me.index()];
         for (mv, score) in moves.iter_mut() {
-            *score = if Some(*mv) == tt_move {
+            let m = mv.raw();
+            *score = if m == tt {
                 TT_MOVE
             } else if mv.num_removals() > 0 {
                 let removed = mv.removed();
@@ -91,9 +95,9 @@ impl Ordering {
                     + lines.open.contains(mv.to()) as i32 * 32
             } else if lines.open.contains(mv.to()) {
                 BLOCK
-            } else if killers[0] == Some(*mv) {
+            } else if m == k0 {
                 KILLER + 1
-            } else if killers[1] == Some(*mv) {
+            } else if m == k1 {
                 KILLER
             } else {
                 history[from_index(*mv)][mv.to().index()]
