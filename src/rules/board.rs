@@ -411,6 +411,18 @@ impl Layout {
         (p & a == a) as u32 + (p & b == b) as u32 + (p & c == c) as u32
     }
 
+    /// The points not in `pieces` that would complete a line of `pieces`
+    /// (the third points of lines holding two of them).
+    #[inline]
+    pub fn closing_points(&self, pieces: Bitboard) -> Bitboard {
+        let counts = self.line_counts(pieces);
+        let mut out = 0;
+        for l in line_indices(counts.two & !counts.all) {
+            out |= self.lines[l].0;
+        }
+        Bitboard(out & !pieces.0)
+    }
+
     /// Every point of `pieces` that stands in a complete line of `pieces`.
     #[inline]
     pub fn in_mills(&self, pieces: Bitboard) -> Bitboard {

@@ -1,7 +1,7 @@
 //! Legal move generation: placements, slides and flights, each with every
 //! distinct set of removals it earns.
 
-use super::board::{Bitboard, Layout, Square, line_indices};
+use super::board::{Bitboard, Layout, Square};
 use super::moves::{Move, MoveList};
 use super::options::{MillRemoval, Rules};
 use super::position::Position;
@@ -123,17 +123,8 @@ impl Position {
     /// generating the others (the quiescence search wants only these).
     pub fn removal_moves(&self, rules: &Rules, list: &mut MoveList) {
         list.clear();
-        // A mill closes on the empty point of a line holding two own pieces.
-        let layout = rules.layout();
-        let me = self.side_to_move();
-        let own = layout.line_counts(self.pieces(me));
-        let theirs = layout.line_counts(self.pieces(!me)).any;
-        let mut to = Bitboard::EMPTY;
-        for l in line_indices(own.two & !own.all & !theirs) {
-            to |= layout.lines[l];
-        }
         let filter = Filter {
-            to: to & self.empty(),
+            to: rules.layout().closing_points(self.pieces(self.side_to_move())),
             ..Filter::ALL
         };
         self.generate(rules, &mut Removals(list), filter);
@@ -169,6 +160,7 @@ impl Position {
             layout: rules.layout(),
             theirs: self.pieces(!me),
             bans: self.bans(me),
+            closing: rules.layout().closing_points(own),
             // With one removal the removable set is the same for every move.
             removable: removable(rules.layout(), rules.mill_removal, self.pieces(!me)),
         };
@@ -201,6 +193,8 @@ struct Generator<'a> {
     theirs: Bitboard,
     bans: u32,
     removable: Bitboard,
+    /// Where a mill can close: elsewhere no move needs the line test.
+    closing: Bitboard,
 }
 
 impl Generator<'_> {
@@ -208,6 +202,10 @@ impl Generator<'_> {
     #[inline]
     fn add<S: Sink>(&self, sink: &mut S, base: Move, after: Bitboard) {
         let to = base.to();
+        if !self.closing.contains(to) {
+            sink.push(base);
+            return;
+        }
         let mills = self.layout.mills_at(after, to);
         if mills == 0 {
             sink.push(base);

@@ -82,6 +82,13 @@ impl Move {
         bb
     }
 
+    /// Origin and target as one number below 1024, for tables indexed
+    /// by the move without its removals.
+    #[inline]
+    pub const fn origin_target(self) -> usize {
+        (self.0 & 1023) as usize
+    }
+
     /// A compact number for tables (history, killers): the packed word.
     #[inline]
     pub const fn raw(self) -> u32 {

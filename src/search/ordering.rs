@@ -14,14 +14,10 @@ const KILLER: i32 = 1 << 26;
 const HISTORY_MAX: i32 = 1 << 20;
 
 /// Per-thread ordering memory: killer moves per ply and a history of quiet
-/// moves that caused cutoffs, per side, origin (24 = from hand) and target.
+/// moves that caused cutoffs, per side, origin and target.
 pub struct Ordering {
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
-    history: [[[i32; 24]; 25]; 2],
-}
-
-fn from_index(mv: Move) -> usize {
-    mv.from().map_or(24, |s| s.index())
+    history: [[i32; 1024]; 2],
 }
 
 /// What the ordering needs to know of the opponent's lines.
@@ -58,13 +54,13 @@ impl Ordering {
     pub fn new() -> Box<Ordering> {
         Box::new(Ordering {
             killers: [[None; 2]; MAX_PLY + 2],
-            history: [[[0; 24]; 25]; 2],
+            history: [[0; 1024]; 2],
         })
     }
 
     pub fn clear(&mut self) {
         self.killers = [[None; 2]; MAX_PLY + 2];
-        self.history = [[[0; 24]; 25]; 2];
+        self.history = [[0; 1024]; 2];
     }
 
     /// Scores each move of `moves` in place (higher first).
@@ -100,7 +96,7 @@ impl Ordering {
             } else if m == k1 {
                 KILLER
             } else {
-                history[from_index(*mv)][mv.to().index()]
+                history[mv.origin_target()]
             };
         }
     }
@@ -127,9 +123,9 @@ impl Ordering {
         let bonus = (depth * depth).min(400) * 32;
         let history = &mut self.history[pos.side_to_move().index()];
         let update = |h: &mut i32, b: i32| *h += b - *h * b.abs() / HISTORY_MAX;
-        update(&mut history[from_index(mv)][mv.to().index()], bonus);
+        update(&mut history[mv.origin_target()], bonus);
         for &(t, _) in tried.iter().filter(|t| t.1 != 0 && t.0 != mv) {
-            update(&mut history[from_index(t)][t.to().index()], -bonus);
+            update(&mut history[t.origin_target()], -bonus);
         }
     }
 }

@@ -341,14 +341,17 @@ impl Worker {
     /// Moves the best-scored move of `idx..end` to `idx`.
     #[inline]
     fn pick(&mut self, idx: usize, end: usize) -> (Move, i32) {
-        let mut best = idx;
-        for j in idx + 1..end {
-            if self.moves[j].1 > self.moves[best].1 {
+        let moves = &mut self.moves[idx..end];
+        let mut best = 0;
+        let mut best_score = moves[0].1;
+        for (j, &(_, s)) in moves.iter().enumerate().skip(1) {
+            if s > best_score {
                 best = j;
+                best_score = s;
             }
         }
-        self.moves.swap(idx, best);
-        self.moves[idx]
+        moves.swap(0, best);
+        moves[0]
     }
 
     #[allow(clippy::too_many_arguments)]
