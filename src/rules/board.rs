@@ -106,6 +106,41 @@ const RING_POS: [(usize, usize); NUM_SQUARES] = {
     table
 };
 
+/// Per byte of a bitboard and its value: the same points in ring order
+/// (ring r in byte r, its k-th point in bit k), where neighbours along a
+/// ring or across rings are one shift apart.
+const RING_BITS: [[u32; 256]; 3] = {
+    let mut table = [[0u32; 256]; 3];
+    let mut s = 0;
+    while s < NUM_SQUARES {
+        let (r, k) = RING_POS[s];
+        let mut v = 0;
+        while v < 256 {
+            if v & (1 << (s % 8)) != 0 {
+                table[s / 8][v] |= 1 << (8 * r + k);
+            }
+            v += 1;
+        }
+        s += 1;
+    }
+    table
+};
+
+#[inline]
+fn ring_order(set: Bitboard) -> u32 {
+    let b = set.0 as usize;
+    RING_BITS[0][b & 255] | RING_BITS[1][(b >> 8) & 255] | RING_BITS[2][(b >> 16) & 255]
+}
+
+/// How the pieces of one side can slide: counted over both.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Slides {
+    /// Pairs of a piece and an empty neighbour of it.
+    pub moves: u32,
+    /// Pieces with no empty neighbour.
+    pub blocked: u32,
+}
+
 /// A set of points.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
 pub struct Bitboard(pub u32);
@@ -194,6 +229,8 @@ pub struct Layout {
     /// Indices into `lines` of the lines through each point.
     pub lines_through: [[u8; 3]; NUM_SQUARES],
     pub num_lines_through: [u8; NUM_SQUARES],
+    /// Ring positions (bit k of each byte) with lines across the rings.
+    cross: u32,
     /// The lines through each point as sets, padded with a set no pieces
     /// can fill, so `mills_at` tests all three without a loop.
     line_sets: [[u32; 3]; NUM_SQUARES],
@@ -344,6 +381,7 @@ impl Layout {
             lines_through,
             num_lines_through,
             line_sets,
+            cross: if diagonals { 0xFF_FFFF } else { 0xAA_AAAA },
             junctions: Bitboard(junctions),
             line_bits,
         }
@@ -409,6 +447,26 @@ impl Layout {
         let [a, b, c] = self.line_sets[to.index()];
         let p = pieces.0;
         (p & a == a) as u32 + (p & b == b) as u32 + (p & c == c) as u32
+    }
+
+    /// The slides of `pieces` onto `empty` (points must not be in both).
+    #[inline]
+    pub fn slides(&self, pieces: Bitboard, empty: Bitboard) -> Slides {
+        let p = ring_order(pieces);
+        let e = ring_order(empty);
+        // Empty points seen from each point: the previous and next one on
+        // its ring, the same position on the next ring in and out.
+        let prev = ((e << 1) & 0xFE_FEFE) | ((e >> 7) & 0x01_0101);
+        let next = ((e >> 1) & 0x7F_7F7F) | ((e << 7) & 0x80_8080);
+        let inner = (e >> 8) & self.cross & 0x00_FFFF;
+        let outer = (e << 8) & self.cross & 0xFF_FF00;
+        Slides {
+            moves: (p & prev).count_ones()
+                + (p & next).count_ones()
+                + (p & inner).count_ones()
+                + (p & outer).count_ones(),
+            blocked: (p & !(prev | next | inner | outer)).count_ones(),
+        }
     }
 
     /// The points not in `pieces` that would complete a line of `pieces`
@@ -508,6 +566,30 @@ mod tests {
 
     fn sq(name: &str) -> Square {
         Square::ALL.into_iter().find(|s| s.name() == name).unwrap()
+    }
+
+    #[test]
+    fn slides_match_counting_each_neighbour() {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        for layout in [&Layout::PLAIN, &Layout::DIAGONAL] {
+            for _ in 0..5000 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let pieces = Bitboard(x as u32 & Bitboard::FULL.0);
+                let empty = Bitboard((x >> 24) as u32 & !pieces.0 & Bitboard::FULL.0);
+                let free = |sq: Square| (layout.adjacent[sq.index()] & empty).count();
+                let expected = Slides {
+                    moves: pieces.map(free).sum(),
+                    blocked: pieces.filter(|&sq| free(sq) == 0).count() as u32,
+                };
+                assert_eq!(
+                    layout.slides(pieces, empty),
+                    expected,
+                    "{pieces:?} {empty:?}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -124,7 +124,9 @@ impl Position {
     pub fn removal_moves(&self, rules: &Rules, list: &mut MoveList) {
         list.clear();
         let filter = Filter {
-            to: rules.layout().closing_points(self.pieces(self.side_to_move())),
+            to: rules
+                .layout()
+                .closing_points(self.pieces(self.side_to_move())),
             ..Filter::ALL
         };
         self.generate(rules, &mut Removals(list), filter);

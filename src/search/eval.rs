@@ -148,13 +148,9 @@ fn side(
     let empty = pos.empty();
     let placing = pos.in_hand(c) > 0;
     let flies = pos.can_fly(rules, c);
-    let mut mobility = 0;
-    let mut blocked = 0;
-    for sq in own {
-        let free = (layout.adjacent[sq.index()] & empty).count() as i32;
-        mobility += free;
-        blocked += (free == 0) as i32;
-    }
+    let slides = layout.slides(own, empty);
+    let mobility = slides.moves as i32;
+    let blocked = slides.blocked as i32;
     let junctions = (own & layout.junctions).count() as i32;
     let full = own_lines.all;
     // Two own pieces and no other: the third point is empty.

@@ -848,9 +848,7 @@ fn has_move(pos: &Position, rules: &Rules) -> bool {
     if pos.in_hand(me) > 0 || pos.can_fly(rules, me) {
         return true;
     }
-    let adjacent = &rules.layout().adjacent;
-    pos.pieces(me)
-        .any(|sq| !(adjacent[sq.index()] & empty).is_empty())
+    rules.layout().slides(pos.pieces(me), empty).moves > 0
 }
 
 /// The table key: the position's hash, plus the move-count clock when a
