@@ -356,3 +356,45 @@ fn other_rule_sets_verify() {
         assert!(checked.iter().all(|c| c.ok()), "{settings:?}: {checked:?}");
     }
 }
+
+#[test]
+fn sample_prints_distinct_positions_of_the_asked_value() {
+    let (dir, rules) = standard();
+    let tbs = Tablebases::open(dir, rules);
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_morris"))
+            .args(["tb", "sample", "--dir"])
+            .arg(dir)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    for (value, name) in [
+        (Value::Draw, "draw"),
+        (Value::Win, "win"),
+        (Value::Loss, "loss"),
+    ] {
+        let out = run(&["--count", "20", "--value", name, "--subspace", "3-3"]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let text = String::from_utf8(out.stdout).unwrap();
+        let fens: Vec<&str> = text.lines().collect();
+        assert_eq!(fens.len(), 20);
+        let mut keys = std::collections::HashSet::new();
+        for fen in &fens {
+            let pos = Position::from_fen(fen, rules).unwrap();
+            assert_eq!(pos.pieces(pos.side_to_move()).count(), 3, "{fen}");
+            assert_eq!(tbs.probe(&pos).unwrap().value, value, "{fen}");
+            assert!(keys.insert(pos.hash()), "repeated {fen}");
+        }
+        // The same seed gives the same positions.
+        let again = run(&["--count", "20", "--value", name, "--subspace", "3-3"]);
+        assert_eq!(String::from_utf8(again.stdout).unwrap(), text);
+    }
+    let out = run(&["--subspace", "9-9"]);
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no table 9-9"));
+}

@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 use super::generate::{self, GenerateOptions};
 use super::index::apply_sym;
 use super::probe::{Tablebases, default_dir, preference};
-use super::{Probe, Subspace, stats, verify};
+use super::{Probe, Subspace, Value, stats, verify};
 use crate::rules::{Position, Rules};
 
 #[derive(Args, Debug)]
@@ -29,6 +29,9 @@ pub enum TbCommand {
     Probe(ProbeArgs),
     /// Time probes of random covered positions.
     Bench(BenchArgs),
+    /// Random positions of the tables on disk, one position string a line
+    /// (an openings file for `morris match`).
+    Sample(SampleArgs),
 }
 
 /// The rules and the folder of the tables.
@@ -99,6 +102,31 @@ pub struct BenchArgs {
     pub positions: usize,
 }
 
+#[derive(Args, Debug)]
+pub struct SampleArgs {
+    #[command(flatten)]
+    pub common: TbRules,
+    /// How many distinct positions.
+    #[arg(long, default_value_t = 100)]
+    pub count: usize,
+    /// Only positions of this value for the side to move.
+    #[arg(long, value_enum)]
+    pub value: Option<SampleValue>,
+    /// Only this subspace, like 5-5 (side to move first) [default: every table on disk].
+    #[arg(long)]
+    pub subspace: Option<String>,
+    /// Seed of the random choice (the same seed gives the same positions).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SampleValue {
+    Win,
+    Draw,
+    Loss,
+}
+
 /// Runs one `morris tb` command.
 pub fn run(args: &TbArgs) -> Result<(), String> {
     match &args.command {
@@ -117,6 +145,7 @@ pub fn run(args: &TbArgs) -> Result<(), String> {
         }
         TbCommand::Probe(a) => run_probe(a),
         TbCommand::Bench(a) => run_bench(a),
+        TbCommand::Sample(a) => run_sample(a),
     }
 }
 
@@ -221,9 +250,8 @@ fn xorshift(state: &mut u64) -> u64 {
     *state
 }
 
-fn run_bench(a: &BenchArgs) -> Result<(), String> {
-    let rules = a.common.rules()?;
-    let tbs = Tablebases::open(a.common.dir(), &rules);
+/// The subspaces whose tables are on disk for these rules.
+fn tables_on_disk(tbs: &Tablebases, common: &TbRules) -> Result<Vec<Subspace>, String> {
     let subs: Vec<Subspace> = tbs
         .available()
         .into_iter()
@@ -232,20 +260,76 @@ fn run_bench(a: &BenchArgs) -> Result<(), String> {
     if subs.is_empty() {
         return Err(format!(
             "no tables for these rules under {}",
-            a.common.dir().display()
+            common.dir().display()
         ));
     }
-    // Random positions of the tables on disk, each under a random symmetry.
-    let mut seed = 0x2545_f491_4f6c_dd1du64;
-    let positions: Vec<Position> = (0..a.positions.max(1))
-        .map(|_| {
-            let sub = subs[xorshift(&mut seed) as usize % subs.len()];
-            let t = tbs.table(sub).expect("opened");
-            let slot = xorshift(&mut seed) % t.index.size();
-            let (mine, theirs) = t.index.position(slot);
-            let s = xorshift(&mut seed) as usize % 16;
-            generate::position(apply_sym(s, mine), apply_sym(s, theirs))
-        })
+    Ok(subs)
+}
+
+/// Endless random positions of the tables of `subs`, each under a random
+/// symmetry.
+fn random_positions<'a>(
+    tbs: &'a Tablebases,
+    subs: &'a [Subspace],
+    mut seed: u64,
+) -> impl Iterator<Item = Position> + 'a {
+    std::iter::repeat_with(move || {
+        let sub = subs[xorshift(&mut seed) as usize % subs.len()];
+        let t = tbs.table(sub).expect("opened");
+        let slot = xorshift(&mut seed) % t.index.size();
+        let (mine, theirs) = t.index.position(slot);
+        let s = xorshift(&mut seed) as usize % 16;
+        generate::position(apply_sym(s, mine), apply_sym(s, theirs))
+    })
+}
+
+fn run_sample(a: &SampleArgs) -> Result<(), String> {
+    let rules = a.common.rules()?;
+    let tbs = Tablebases::open(a.common.dir(), &rules);
+    let mut subs = tables_on_disk(&tbs, &a.common)?;
+    if let Some(text) = &a.subspace {
+        let sub = Subspace::parse(text)?;
+        if !subs.contains(&sub) {
+            return Err(format!("no table {sub} on disk for these rules"));
+        }
+        subs = vec![sub];
+    }
+    let wanted = a.value.map(|v| match v {
+        SampleValue::Win => Value::Win,
+        SampleValue::Draw => Value::Draw,
+        SampleValue::Loss => Value::Loss,
+    });
+    let mut seen = std::collections::HashSet::new();
+    // Give up on a value the tables hardly hold rather than loop forever.
+    let tries = a.count.saturating_mul(10_000).max(1_000_000);
+    for pos in random_positions(&tbs, &subs, a.seed.max(1)).take(tries) {
+        if seen.len() == a.count {
+            break;
+        }
+        let value = tbs.probe(&pos).expect("covered").value;
+        // A blocked side to move has lost already: not a game to play.
+        if wanted.is_none_or(|w| w == value)
+            && pos.count_moves(&rules) > 0
+            && seen.insert(pos.hash())
+        {
+            println!("{}", pos.to_fen(&rules));
+        }
+    }
+    if seen.len() < a.count {
+        return Err(format!(
+            "found only {} such positions in {tries} tries",
+            seen.len()
+        ));
+    }
+    Ok(())
+}
+
+fn run_bench(a: &BenchArgs) -> Result<(), String> {
+    let rules = a.common.rules()?;
+    let tbs = Tablebases::open(a.common.dir(), &rules);
+    let subs = tables_on_disk(&tbs, &a.common)?;
+    let positions: Vec<Position> = random_positions(&tbs, &subs, 0x2545_f491_4f6c_dd1d)
+        .take(a.positions.max(1))
         .collect();
     // Touch every page once so the timing measures probes in memory.
     let mut sink = 0u64;
