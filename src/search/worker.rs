@@ -492,6 +492,14 @@ impl Worker {
             let child = pos.make(rules, mv);
             if depth > 1 {
                 sh.tt.prefetch(tt_key(sh, &child));
+                // The child probes at once, too soon for this prefetch to
+                // hide its miss; but near the leaves its search takes a few
+                // microseconds, time to load the next sibling's entry
+                // (picking that move now does not change the order).
+                if depth == 2 && idx + 1 < end {
+                    let (next, _) = self.pick(idx + 1, end);
+                    sh.tt.prefetch(tt_key(sh, &pos.make(rules, next)));
+                }
             }
             self.keys.push(child.repetition_key());
             // Removals are few in a game, so extending them cannot run away.
