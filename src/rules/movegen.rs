@@ -201,7 +201,7 @@ struct Generator<'a> {
 
 impl Generator<'_> {
     /// Adds `base` (a move without removals leaving the mover on `after`).
-    #[inline]
+    #[inline(always)]
     fn add<S: Sink>(&self, sink: &mut S, base: Move, after: Bitboard) {
         let to = base.to();
         if !self.closing.contains(to) {
