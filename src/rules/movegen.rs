@@ -27,29 +27,6 @@ impl Sink for MoveList {
     }
 }
 
-struct Counter(u64);
-
-/// Looks for one move among the generated ones.
-struct Find {
-    mv: Move,
-    found: bool,
-}
-
-impl Sink for Find {
-    #[inline]
-    fn push(&mut self, mv: Move) {
-        self.found |= mv == self.mv;
-    }
-
-    #[inline]
-    fn push_each_removal(&mut self, base: Move, removable: Bitboard) {
-        let mv = self.mv;
-        self.found |= mv.num_removals() == 1
-            && removable.contains(mv.removal(0))
-            && base.with_removal(mv.removal(0)) == mv;
-    }
-}
-
 /// Keeps only the moves that remove something.
 struct Removals<'a>(&'a mut MoveList);
 
@@ -67,25 +44,7 @@ impl Sink for Removals<'_> {
     }
 }
 
-/// Which moves a generation covers; any subset of the legal moves comes
-/// out in the order the full generation gives it.
-#[derive(Clone, Copy)]
-struct Filter {
-    /// Placements from the hand.
-    hand: bool,
-    /// Origins of slides and flights.
-    from: Bitboard,
-    /// Targets.
-    to: Bitboard,
-}
-
-impl Filter {
-    const ALL: Filter = Filter {
-        hand: true,
-        from: Bitboard::FULL,
-        to: Bitboard::FULL,
-    };
-}
+struct Counter(u64);
 
 impl Sink for Counter {
     #[inline]
@@ -116,47 +75,33 @@ impl Position {
     /// Every legal move, each once, removals in canonical order.
     pub fn legal_moves(&self, rules: &Rules, list: &mut MoveList) {
         list.clear();
-        self.generate(rules, list, Filter::ALL);
+        self.generate(rules, list, Bitboard::FULL);
     }
 
     /// The legal moves that remove a piece, in `legal_moves` order, without
     /// generating the others (the quiescence search wants only these).
     pub fn removal_moves(&self, rules: &Rules, list: &mut MoveList) {
         list.clear();
-        let filter = Filter {
-            to: rules
-                .layout()
-                .closing_points(self.pieces(self.side_to_move())),
-            ..Filter::ALL
-        };
-        self.generate(rules, &mut Removals(list), filter);
-    }
-
-    /// Whether `mv` is legal here: a move from the transposition table may
-    /// belong to another position.
-    pub fn is_legal(&self, rules: &Rules, mv: Move) -> bool {
-        let filter = Filter {
-            hand: mv.from().is_none(),
-            from: mv.from().map_or(Bitboard::EMPTY, |s| s.bit()),
-            to: mv.to().bit(),
-        };
-        let mut find = Find { mv, found: false };
-        self.generate(rules, &mut find, filter);
-        find.found
+        // A mill can only close on an empty point of a two-piece line.
+        let targets = rules
+            .layout()
+            .closing_points(self.pieces(self.side_to_move()));
+        self.generate(rules, &mut Removals(list), targets);
     }
 
     /// The number of legal moves (perft's bulk count).
     pub fn count_moves(&self, rules: &Rules) -> u64 {
         let mut counter = Counter(0);
-        self.generate(rules, &mut counter, Filter::ALL);
+        self.generate(rules, &mut counter, Bitboard::FULL);
         counter.0
     }
 
+    /// The legal moves onto `targets`, in the order of the full generation.
     #[inline]
-    fn generate<S: Sink>(&self, rules: &Rules, sink: &mut S, filter: Filter) {
+    fn generate<S: Sink>(&self, rules: &Rules, sink: &mut S, targets: Bitboard) {
         let me = self.side_to_move();
         let own = self.pieces(me);
-        let empty = self.empty() & filter.to;
+        let empty = self.empty() & targets;
         let generator = Generator {
             rules,
             layout: rules.layout(),
@@ -167,14 +112,14 @@ impl Position {
             removable: removable(rules.layout(), rules.mill_removal, self.pieces(!me)),
         };
         let in_hand = self.in_hand(me) > 0;
-        if in_hand && filter.hand {
+        if in_hand {
             for to in empty {
                 generator.add(sink, Move::place(to), own | to.bit());
             }
         }
         if !in_hand || rules.lasker {
             let fly = self.can_fly(rules, me);
-            for from in own & filter.from {
+            for from in own {
                 let targets = if fly {
                     empty
                 } else {
