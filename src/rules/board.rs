@@ -568,14 +568,21 @@ mod tests {
         Square::ALL.into_iter().find(|s| s.name() == name).unwrap()
     }
 
+    /// A xorshift stream of random words after `seed`.
+    fn random_words(seed: u64) -> impl Iterator<Item = u64> {
+        std::iter::successors(Some(seed), |&x| {
+            let x = x ^ x << 13;
+            let x = x ^ x >> 7;
+            Some(x ^ x << 17)
+        })
+        .skip(1)
+    }
+
     #[test]
     fn slides_match_counting_each_neighbour() {
-        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut words = random_words(0x2545_F491_4F6C_DD1D);
         for layout in [&Layout::PLAIN, &Layout::DIAGONAL] {
-            for _ in 0..5000 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+            for x in words.by_ref().take(5000) {
                 let pieces = Bitboard(x as u32 & Bitboard::FULL.0);
                 let empty = Bitboard((x >> 24) as u32 & !pieces.0 & Bitboard::FULL.0);
                 let free = |sq: Square| (layout.adjacent[sq.index()] & empty).count();
@@ -594,12 +601,9 @@ mod tests {
 
     #[test]
     fn line_counts_match_counting_each_line() {
-        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut words = random_words(0x9E37_79B9_7F4A_7C15);
         for layout in [&Layout::PLAIN, &Layout::DIAGONAL] {
-            for _ in 0..5000 {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+            for x in words.by_ref().take(5000) {
                 let pieces = Bitboard(x as u32 & Bitboard::FULL.0);
                 let c = layout.line_counts(pieces);
                 for (l, &line) in layout.lines[..layout.num_lines].iter().enumerate() {
