@@ -132,7 +132,7 @@ fn ring_order(set: Bitboard) -> u32 {
     RING_BITS[0][b & 255] | RING_BITS[1][(b >> 8) & 255] | RING_BITS[2][(b >> 16) & 255]
 }
 
-/// How the pieces of one side can slide: counted over both.
+/// How a set of pieces can slide (see `Layout::slides`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Slides {
     /// Pairs of a piece and an empty neighbour of it.
