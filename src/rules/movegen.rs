@@ -8,6 +8,9 @@ use super::position::Position;
 
 /// Where generated moves go: a list, or a counter for perft's last ply.
 trait Sink {
+    /// Only moves that close a mill are wanted: the others are not generated.
+    const MILLS_ONLY: bool = false;
+
     fn push(&mut self, mv: Move);
     /// `base` with each point of `removable` (non-empty) as its one removal.
     fn push_each_removal(&mut self, base: Move, removable: Bitboard);
@@ -31,6 +34,8 @@ impl Sink for MoveList {
 struct Removals<'a>(&'a mut MoveList);
 
 impl Sink for Removals<'_> {
+    const MILLS_ONLY: bool = true;
+
     #[inline]
     fn push(&mut self, mv: Move) {
         if mv.num_removals() > 0 {
@@ -75,39 +80,41 @@ impl Position {
     /// Every legal move, each once, removals in canonical order.
     pub fn legal_moves(&self, rules: &Rules, list: &mut MoveList) {
         list.clear();
-        self.generate(rules, list, Bitboard::FULL);
+        self.generate(rules, list);
     }
 
     /// The legal moves that remove a piece, in `legal_moves` order, without
     /// generating the others (the quiescence search wants only these).
     pub fn removal_moves(&self, rules: &Rules, list: &mut MoveList) {
         list.clear();
-        // A mill can only close on an empty point of a two-piece line.
-        let targets = rules
-            .layout()
-            .closing_points(self.pieces(self.side_to_move()));
-        self.generate(rules, &mut Removals(list), targets);
+        self.generate(rules, &mut Removals(list));
     }
 
     /// The number of legal moves (perft's bulk count).
     pub fn count_moves(&self, rules: &Rules) -> u64 {
         let mut counter = Counter(0);
-        self.generate(rules, &mut counter, Bitboard::FULL);
+        self.generate(rules, &mut counter);
         counter.0
     }
 
-    /// The legal moves onto `targets`, in the order of the full generation.
     #[inline]
-    fn generate<S: Sink>(&self, rules: &Rules, sink: &mut S, targets: Bitboard) {
+    fn generate<S: Sink>(&self, rules: &Rules, sink: &mut S) {
         let me = self.side_to_move();
         let own = self.pieces(me);
-        let empty = self.empty() & targets;
+        let closing = rules.layout().closing_points(own);
+        // A mill can only close on an empty point of a two-piece line; the
+        // same order as the full generation, with the other targets left out.
+        let empty = if S::MILLS_ONLY {
+            self.empty() & closing
+        } else {
+            self.empty()
+        };
         let generator = Generator {
             rules,
             layout: rules.layout(),
             theirs: self.pieces(!me),
             bans: self.bans(me),
-            closing: rules.layout().closing_points(own),
+            closing,
             // With one removal the removable set is the same for every move.
             removable: removable(rules.layout(), rules.mill_removal, self.pieces(!me)),
         };
