@@ -163,6 +163,9 @@ pub struct Settings {
     /// table move is searched one ply shallower. On: at 4+0.05 s per game
     /// on vs off scored +29 Elo (300 games, 95%: +5..+53, LOS 99%), and
     /// it reaches depth 16 from the start with 23 M nodes instead of 50 M.
+    /// From depth 3 instead of 4 it reached depth 16 with 11 M nodes (bench
+    /// -33%) but scored -7 Elo at 4+0.05 s (300 games, 95%: -27..+13) and
+    /// -7 at 10+0.1 s (200 games, -33..+19): not kept.
     pub iir: bool,
     pub weights: Weights,
 }
