@@ -141,6 +141,32 @@ pub struct Slides {
     pub blocked: u32,
 }
 
+/// The points (in ring order) with an empty neighbour in each direction
+/// (see `Layout::empty_neighbours`).
+#[derive(Clone, Copy, Debug)]
+pub struct EmptyNeighbours {
+    prev: u32,
+    next: u32,
+    inner: u32,
+    outer: u32,
+    any: u32,
+}
+
+impl EmptyNeighbours {
+    /// The slides of `pieces`, which must not stand on empty points.
+    #[inline]
+    pub fn slides(&self, pieces: Bitboard) -> Slides {
+        let p = ring_order(pieces);
+        Slides {
+            moves: (p & self.prev).count_ones()
+                + (p & self.next).count_ones()
+                + (p & self.inner).count_ones()
+                + (p & self.outer).count_ones(),
+            blocked: (p & !self.any).count_ones(),
+        }
+    }
+}
+
 /// A set of points.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
 pub struct Bitboard(pub u32);
@@ -452,20 +478,26 @@ impl Layout {
     /// The slides of `pieces` onto `empty` (points must not be in both).
     #[inline]
     pub fn slides(&self, pieces: Bitboard, empty: Bitboard) -> Slides {
-        let p = ring_order(pieces);
+        self.empty_neighbours(empty).slides(pieces)
+    }
+
+    /// Where the empty points are, seen from their neighbours: what
+    /// `slides` needs of `empty`, worked out once for both sides.
+    #[inline]
+    pub fn empty_neighbours(&self, empty: Bitboard) -> EmptyNeighbours {
         let e = ring_order(empty);
-        // Empty points seen from each point: the previous and next one on
-        // its ring, the same position on the next ring in and out.
+        // From each point: the previous and next one on its ring, the same
+        // position on the next ring in and out.
         let prev = ((e << 1) & 0xFE_FEFE) | ((e >> 7) & 0x01_0101);
         let next = ((e >> 1) & 0x7F_7F7F) | ((e << 7) & 0x80_8080);
         let inner = (e >> 8) & self.cross & 0x00_FFFF;
         let outer = (e << 8) & self.cross & 0xFF_FF00;
-        Slides {
-            moves: (p & prev).count_ones()
-                + (p & next).count_ones()
-                + (p & inner).count_ones()
-                + (p & outer).count_ones(),
-            blocked: (p & !(prev | next | inner | outer)).count_ones(),
+        EmptyNeighbours {
+            prev,
+            next,
+            inner,
+            outer,
+            any: prev | next | inner | outer,
         }
     }
 

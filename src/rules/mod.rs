@@ -13,7 +13,9 @@ pub mod outcome;
 pub mod perft;
 pub mod position;
 
-pub use board::{Bitboard, Layout, LineCounts, Slides, Square, Symmetry, line_indices};
+pub use board::{
+    Bitboard, EmptyNeighbours, Layout, LineCounts, Slides, Square, Symmetry, line_indices,
+};
 pub use color::Color;
 pub use fen::{FenError, START_FEN};
 pub use game::Game;

