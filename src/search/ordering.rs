@@ -63,14 +63,15 @@ impl Ordering {
         self.history = [[0; 1024]; 2];
     }
 
-    /// Scores each move of `moves` in place (higher first).
+    /// Appends each move of `moves` to `out` with its score (higher first).
     pub fn score(
         &self,
         pos: &Position,
         rules: &Rules,
         ply: usize,
         tt_move: Option<Move>,
-        moves: &mut [(Move, i32)],
+        moves: &[Move],
+        out: &mut Vec<(Move, i32)>,
     ) {
         let layout = rules.layout();
         let me = pos.side_to_move();
@@ -80,9 +81,9 @@ impl Ordering {
         let tt = raw(tt_move);
         let [k0, k1] = self.killers[ply].map(raw);
         let history = &self.history[me.index()];
-        for (mv, score) in moves.iter_mut() {
+        out.extend(moves.iter().map(|&mv| {
             let m = mv.raw();
-            *score = if m == tt {
+            let score = if m == tt {
                 TT_MOVE
             } else if mv.num_removals() > 0 {
                 let removed = mv.removed();
@@ -98,7 +99,8 @@ impl Ordering {
             } else {
                 history[mv.origin_target()]
             };
-        }
+            (mv, score)
+        }));
     }
 
     /// Whether `mv` is a quiet move (no mill, no block) ranked as a killer.

@@ -194,9 +194,9 @@ impl Worker {
         self.completed_depth = 0;
         // Root moves start in ordering order, the table's move first.
         let tt_move = sh.tt.probe(tt_key(sh, &sh.root)).and_then(|h| h.mv);
-        let mut scored: Vec<(Move, i32)> = sh.root_moves.iter().map(|&m| (m, 0)).collect();
+        let mut scored = Vec::with_capacity(sh.root_moves.len());
         self.ordering
-            .score(&sh.root, &sh.rules, 0, tt_move, &mut scored);
+            .score(&sh.root, &sh.rules, 0, tt_move, &sh.root_moves, &mut scored);
         // Stable: equal scores keep the generator's order (determinism).
         scored.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
         self.root_moves = scored
@@ -336,11 +336,15 @@ impl Worker {
             pos.legal_moves(&sh.rules, &mut self.list);
         }
         let start = self.moves.len();
-        self.moves.extend(self.list.iter().map(|&mv| (mv, 0)));
-        let end = self.moves.len();
-        self.ordering
-            .score(pos, &sh.rules, ply, tt_move, &mut self.moves[start..end]);
-        (start, end)
+        self.ordering.score(
+            pos,
+            &sh.rules,
+            ply,
+            tt_move,
+            self.list.as_slice(),
+            &mut self.moves,
+        );
+        (start, self.moves.len())
     }
 
     /// Moves the best-scored move of `idx..end` to `idx`.
