@@ -475,9 +475,16 @@ impl Worker {
         let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
+        // Whether the move at `idx` was already picked (for its prefetch).
+        let mut picked = false;
         for i in 0..end - start {
             let idx = start + i;
-            let (mv, order) = self.pick(idx, end);
+            let (mv, order) = if picked {
+                self.moves[idx]
+            } else {
+                self.pick(idx, end)
+            };
+            picked = false;
             let quiet = if Some(mv) == tt_move {
                 !ordering::is_tactical(pos, rules, mv)
             } else {
@@ -505,6 +512,7 @@ impl Worker {
                 if depth == 2 && idx + 1 < end {
                     let (next, _) = self.pick(idx + 1, end);
                     sh.tt.prefetch(tt_key(sh, &pos.make(rules, next)));
+                    picked = true;
                 }
             }
             self.keys.push(child.repetition_key());
