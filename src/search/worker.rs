@@ -148,10 +148,9 @@ impl Worker {
         // divisor of 1.75 (more reduction) instead of 2.25 reached depth 16
         // from the start with 15 M nodes instead of 23 M but scored +3.5 Elo
         // (300 games at 4+0.05 s, 95%: -19..+26) and +8.7 at 10+0.1 s (200
-        // games, -16.5..+34.0): not kept. Nor was one ply
-        // more for quiet moves of low history and one less per 128k of
-        // history above 64k: +9 Elo over 600 games (-6..+24), though bench
-        // took 27% fewer nodes.
+        // games, -16.5..+34.0): not kept. Nor was one ply more for quiet
+        // moves of low history and one less per 128k of history above 64k:
+        // +9 Elo over 600 games (-6..+24), though bench took 27% fewer nodes.
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (i, r) in row.iter_mut().enumerate().skip(1) {
