@@ -19,6 +19,7 @@ pub use board::{
 pub use color::Color;
 pub use fen::{FenError, START_FEN};
 pub use game::Game;
+pub use movegen::{MoveSink, Removals};
 pub use moves::{Move, MoveList};
 pub use notation::{MoveError, MoveText};
 pub use options::{Blocked, BoardFull, Flying, MillRemoval, Rules, RulesError, Variant};

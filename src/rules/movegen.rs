@@ -6,34 +6,34 @@ use super::moves::{Move, MoveList};
 use super::options::{MillRemoval, Rules};
 use super::position::Position;
 
-/// Where generated moves go: a list, or a counter for perft's last ply.
-trait Sink {
+/// Where generated moves go: a list, a counter for perft's last ply, or a
+/// caller's own sink (the search scores each move as it is generated).
+pub trait MoveSink {
     /// Only moves that close a mill are wanted: the others are not generated.
     const MILLS_ONLY: bool = false;
 
     fn push(&mut self, mv: Move);
+
     /// `base` with each point of `removable` (non-empty) as its one removal.
-    fn push_each_removal(&mut self, base: Move, removable: Bitboard);
-}
-
-impl Sink for MoveList {
-    #[inline]
-    fn push(&mut self, mv: Move) {
-        MoveList::push(self, mv);
-    }
-
     #[inline]
     fn push_each_removal(&mut self, base: Move, removable: Bitboard) {
         for r in removable {
-            MoveList::push(self, base.with_removal(r));
+            self.push(base.with_removal(r));
         }
     }
 }
 
-/// Keeps only the moves that remove something.
-struct Removals<'a>(&'a mut MoveList);
+impl MoveSink for MoveList {
+    #[inline]
+    fn push(&mut self, mv: Move) {
+        MoveList::push(self, mv);
+    }
+}
 
-impl Sink for Removals<'_> {
+/// Passes on only the moves that remove something (and generates no others).
+pub struct Removals<'a, S>(pub &'a mut S);
+
+impl<S: MoveSink> MoveSink for Removals<'_, S> {
     const MILLS_ONLY: bool = true;
 
     #[inline]
@@ -51,7 +51,7 @@ impl Sink for Removals<'_> {
 
 struct Counter(u64);
 
-impl Sink for Counter {
+impl MoveSink for Counter {
     #[inline]
     fn push(&mut self, _: Move) {
         self.0 += 1;
@@ -80,25 +80,26 @@ impl Position {
     /// Every legal move, each once, removals in canonical order.
     pub fn legal_moves(&self, rules: &Rules, list: &mut MoveList) {
         list.clear();
-        self.generate(rules, list);
+        self.generate_into(rules, list);
     }
 
     /// The legal moves that remove a piece, in `legal_moves` order, without
     /// generating the others (the quiescence search wants only these).
     pub fn removal_moves(&self, rules: &Rules, list: &mut MoveList) {
         list.clear();
-        self.generate(rules, &mut Removals(list));
+        self.generate_into(rules, &mut Removals(list));
     }
 
     /// The number of legal moves (perft's bulk count).
     pub fn count_moves(&self, rules: &Rules) -> u64 {
         let mut counter = Counter(0);
-        self.generate(rules, &mut counter);
+        self.generate_into(rules, &mut counter);
         counter.0
     }
 
+    /// Every legal move (each once, removals in canonical order) into `sink`.
     #[inline]
-    fn generate<S: Sink>(&self, rules: &Rules, sink: &mut S) {
+    pub fn generate_into<S: MoveSink>(&self, rules: &Rules, sink: &mut S) {
         let me = self.side_to_move();
         let own = self.pieces(me);
         let closing = rules.layout().closing_points(own);
@@ -154,7 +155,7 @@ struct Generator<'a> {
 impl Generator<'_> {
     /// Adds `base` (a move without removals leaving the mover on `after`).
     #[inline(always)]
-    fn add<S: Sink>(&self, sink: &mut S, base: Move, after: Bitboard) {
+    fn add<S: MoveSink>(&self, sink: &mut S, base: Move, after: Bitboard) {
         let to = base.to();
         if !self.closing.contains(to) {
             sink.push(base);
@@ -189,7 +190,7 @@ impl Generator<'_> {
 
     /// Depth-first over removal orders, in text order of the points, so the
     /// first order found for each set is its canonical one.
-    fn add_removals<S: Sink>(
+    fn add_removals<S: MoveSink>(
         &self,
         sink: &mut S,
         mv: Move,

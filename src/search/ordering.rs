@@ -2,7 +2,7 @@
 //! the most dangerous piece first), then moves that block an opponent
 //! mill, then killers, then the rest by history.
 
-use crate::rules::{Bitboard, Layout, Move, Position, Rules, line_indices};
+use crate::rules::{Bitboard, Layout, Move, MoveSink, Position, Rules, line_indices};
 
 use super::MAX_PLY;
 
@@ -18,6 +18,40 @@ const HISTORY_MAX: i32 = 1 << 20;
 pub struct Ordering {
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
     history: [[i32; 1024]; 2],
+}
+
+/// Scores moves for one node as they come (see `Ordering::scorer`).
+pub struct Scorer<'a> {
+    out: &'a mut Vec<(Move, i32)>,
+    lines: TheirLines,
+    tt: u32,
+    killers: [u32; 2],
+    history: &'a [i32; 1024],
+}
+
+impl MoveSink for Scorer<'_> {
+    #[inline(always)]
+    fn push(&mut self, mv: Move) {
+        let m = mv.raw();
+        let lines = &self.lines;
+        let score = if m == self.tt {
+            TT_MOVE
+        } else if mv.num_removals() > 0 {
+            let removed = mv.removed();
+            MILL + 64 * (removed & lines.threats).count() as i32
+                + 16 * (removed & !lines.in_mills).count() as i32
+                + lines.open.contains(mv.to()) as i32 * 32
+        } else if lines.open.contains(mv.to()) {
+            BLOCK
+        } else if m == self.killers[0] {
+            KILLER + 1
+        } else if m == self.killers[1] {
+            KILLER
+        } else {
+            self.history[mv.origin_target()]
+        };
+        self.out.push((mv, score));
+    }
 }
 
 /// What the ordering needs to know of the opponent's lines.
@@ -63,6 +97,30 @@ impl Ordering {
         self.history = [[0; 1024]; 2];
     }
 
+    /// A sink that appends each move given to it to `out` with its score
+    /// (higher first): generation fills the move stack straight away.
+    pub fn scorer<'a>(
+        &'a self,
+        pos: &Position,
+        rules: &Rules,
+        ply: usize,
+        tt_move: Option<Move>,
+        out: &'a mut Vec<(Move, i32)>,
+    ) -> Scorer<'a> {
+        let layout = rules.layout();
+        let me = pos.side_to_move();
+        // Compared as packed words; no move packs to u32::MAX.
+        let raw = |m: Option<Move>| m.map_or(u32::MAX, Move::raw);
+        let [k0, k1] = self.killers[ply].map(raw);
+        Scorer {
+            out,
+            lines: their_lines(layout, pos.pieces(!me), pos.pieces(me)),
+            tt: raw(tt_move),
+            killers: [k0, k1],
+            history: &self.history[me.index()],
+        }
+    }
+
     /// Appends each move of `moves` to `out` with its score (higher first).
     pub fn score(
         &self,
@@ -73,34 +131,10 @@ impl Ordering {
         moves: &[Move],
         out: &mut Vec<(Move, i32)>,
     ) {
-        let layout = rules.layout();
-        let me = pos.side_to_move();
-        let lines = their_lines(layout, pos.pieces(!me), pos.pieces(me));
-        // Compared as packed words; no move packs to u32::MAX.
-        let raw = |m: Option<Move>| m.map_or(u32::MAX, Move::raw);
-        let tt = raw(tt_move);
-        let [k0, k1] = self.killers[ply].map(raw);
-        let history = &self.history[me.index()];
-        out.extend(moves.iter().map(|&mv| {
-            let m = mv.raw();
-            let score = if m == tt {
-                TT_MOVE
-            } else if mv.num_removals() > 0 {
-                let removed = mv.removed();
-                MILL + 64 * (removed & lines.threats).count() as i32
-                    + 16 * (removed & !lines.in_mills).count() as i32
-                    + lines.open.contains(mv.to()) as i32 * 32
-            } else if lines.open.contains(mv.to()) {
-                BLOCK
-            } else if m == k0 {
-                KILLER + 1
-            } else if m == k1 {
-                KILLER
-            } else {
-                history[mv.origin_target()]
-            };
-            (mv, score)
-        }));
+        let mut scorer = self.scorer(pos, rules, ply, tt_move, out);
+        for &mv in moves {
+            scorer.push(mv);
+        }
     }
 
     /// Whether `mv` is a quiet move (no mill, no block) ranked as a killer.

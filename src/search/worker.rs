@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::sync::mpsc::Sender;
 use std::time::Instant;
 
-use crate::rules::{Bitboard, Blocked, BoardFull, Move, MoveList, Position, Rules, Square};
+use crate::rules::{Bitboard, Blocked, BoardFull, Move, Position, Removals, Rules, Square};
 use crate::tablebase::Tablebases;
 
 use super::eval::evaluate_with;
@@ -126,7 +126,6 @@ pub struct Worker {
     null_ply: usize,
     /// The move lists of all nodes on the path, one segment each.
     moves: Vec<(Move, i32)>,
-    list: Box<MoveList>,
     ordering: Box<Ordering>,
     pv: Vec<[Move; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
@@ -166,7 +165,6 @@ impl Worker {
             root_index: 0,
             null_ply: 0,
             moves: Vec::with_capacity(1 << 16),
-            list: Box::new(MoveList::new()),
             ordering: Ordering::new(),
             pv: vec![[NO_MOVE; MAX_PLY + 2]; MAX_PLY + 2],
             pv_len: [0; MAX_PLY + 2],
@@ -329,20 +327,15 @@ impl Worker {
         tt_move: Option<Move>,
         mills_only: bool,
     ) -> (usize, usize) {
-        if mills_only {
-            pos.removal_moves(&sh.rules, &mut self.list);
-        } else {
-            pos.legal_moves(&sh.rules, &mut self.list);
-        }
         let start = self.moves.len();
-        self.ordering.score(
-            pos,
-            &sh.rules,
-            ply,
-            tt_move,
-            self.list.as_slice(),
-            &mut self.moves,
-        );
+        let mut scorer = self
+            .ordering
+            .scorer(pos, &sh.rules, ply, tt_move, &mut self.moves);
+        if mills_only {
+            pos.generate_into(&sh.rules, &mut Removals(&mut scorer));
+        } else {
+            pos.generate_into(&sh.rules, &mut scorer);
+        }
         (start, self.moves.len())
     }
 
