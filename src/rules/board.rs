@@ -516,13 +516,11 @@ impl Layout {
     /// Every point of `pieces` that stands in a complete line of `pieces`.
     #[inline]
     pub fn in_mills(&self, pieces: Bitboard) -> Bitboard {
-        let mut out = 0;
-        for line in &self.lines[..self.num_lines] {
-            if pieces.0 & line.0 == line.0 {
-                out |= line.0;
-            }
+        let mut out = Bitboard::EMPTY;
+        for l in line_indices(self.line_counts(pieces).all) {
+            out |= self.lines[l];
         }
-        Bitboard(out)
+        out
     }
 
     /// Index of the line with exactly these points, if it is one.

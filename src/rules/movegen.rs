@@ -116,8 +116,13 @@ impl Position {
             theirs: self.pieces(!me),
             bans: self.bans(me),
             closing,
-            // With one removal the removable set is the same for every move.
-            removable: removable(rules.layout(), rules.mill_removal, self.pieces(!me)),
+            // With one removal the removable set is the same for every move;
+            // no move needs it when no mill can close.
+            removable: if closing.is_empty() {
+                Bitboard::EMPTY
+            } else {
+                removable(rules.layout(), rules.mill_removal, self.pieces(!me))
+            },
         };
         let in_hand = self.in_hand(me) > 0;
         if in_hand {
