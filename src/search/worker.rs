@@ -516,7 +516,7 @@ impl Worker {
                 sh.settings.mill_extension && mv.num_removals() > 0 && ply < 2 * self.root_depth;
             let new_depth = depth - 1 + extend as i32;
             let s = if i == 0 {
-                -self.negamax(
+                -self.search_child(
                     sh,
                     main,
                     &child,
@@ -541,7 +541,7 @@ impl Worker {
                     }
                     r = r.clamp(0, new_depth - 1);
                 }
-                let mut s = -self.negamax(
+                let mut s = -self.search_child(
                     sh,
                     main,
                     &child,
@@ -616,6 +616,29 @@ impl Worker {
         sh.tt
             .store(key, best_move.or(tt_move), to_tt(best, ply), depth, bound);
         best
+    }
+
+    /// `negamax`, calling the horizon search straight away at depth 0:
+    /// most children are leaves, and this saves them a call.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn search_child(
+        &mut self,
+        sh: &Shared,
+        main: &mut Option<&mut Main>,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv_node: bool,
+        null_ok: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            self.qsearch(sh, main, pos, ply, alpha, beta)
+        } else {
+            self.negamax(sh, main, pos, depth, ply, alpha, beta, pv_node, null_ok)
+        }
     }
 
     /// Resolves mills in the making: only mill-closing moves are searched,
