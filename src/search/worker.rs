@@ -143,20 +143,19 @@ const NO_MOVE: Move = Move::slide(Square::ALL[0], Square::ALL[0]);
 
 impl Worker {
     pub fn new(id: usize) -> Worker {
-        // Reductions grow with the logarithms of depth and move number. The
-        // divisor 1.75 (2.25 before) scored +10.4 Elo over 600 games at
-        // 4+0.05 s (95%: -4.6..+25.5, LOS 91%), after +3.5 (300 games) and
-        // +8.7 (200 games at 10+0.1 s), and takes 32% fewer nodes to depth
-        // 13 over 107 game positions. One ply more for quiet moves of
-        // negative history and one less per 128k of history above 64k
-        // scored +9 Elo alone (600 games) and +5.8 on top of 1.75 (600
-        // games, -9..+21), but placement moves share 24 history slots, which
-        // fill up in long searches: from the start it reached depth 19 in
-        // 17.6 s instead of 5.6 s (16 MB table). Not kept.
+        // Reductions grow with the logarithms of depth and move number.
+        // Self-play, 600 games each at 4+0.05 s: divisor 1.75 against 2.25
+        // scored +10.4 Elo (95%: -4.6..+25.5, LOS 91%), then 1.5 against
+        // 1.75 +10.4 (-4.3..+25.2, LOS 92%); bench took 32% and 31% fewer
+        // nodes. One ply more for quiet moves of negative history and one
+        // less per 128k of history above 64k scored +5.8 on top of 1.75
+        // (600 games, -9..+21), but placement moves share 24 history slots,
+        // which fill up in long searches: from the start it reached depth
+        // 19 in 17.6 s instead of 5.6 s (16 MB table). Not kept.
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (i, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 1.75) as u8;
+                *r = (0.5 + (d as f64).ln() * (i as f64).ln() / 1.5) as u8;
             }
         }
         Worker {
