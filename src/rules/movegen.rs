@@ -84,7 +84,8 @@ impl Position {
     }
 
     /// The legal moves that remove a piece, in `legal_moves` order, without
-    /// generating the others (the quiescence search wants only these).
+    /// generating the others (what the quiescence search generates, through
+    /// `Removals` on its own sink).
     pub fn removal_moves(&self, rules: &Rules, list: &mut MoveList) {
         list.clear();
         self.generate_into(rules, &mut Removals(list));

@@ -121,22 +121,6 @@ impl Ordering {
         }
     }
 
-    /// Appends each move of `moves` to `out` with its score (higher first).
-    pub fn score(
-        &self,
-        pos: &Position,
-        rules: &Rules,
-        ply: usize,
-        tt_move: Option<Move>,
-        moves: &[Move],
-        out: &mut Vec<(Move, i32)>,
-    ) {
-        let mut scorer = self.scorer(pos, rules, ply, tt_move, out);
-        for &mv in moves {
-            scorer.push(mv);
-        }
-    }
-
     /// Whether `mv` is a quiet move (no mill, no block) ranked as a killer.
     pub fn is_killer(&self, ply: usize, mv: Move) -> bool {
         self.killers[ply].contains(&Some(mv))

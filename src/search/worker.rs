@@ -5,7 +5,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 use std::sync::mpsc::Sender;
 use std::time::Instant;
 
-use crate::rules::{Bitboard, Blocked, BoardFull, Move, Position, Removals, Rules, Square};
+use crate::rules::{
+    Bitboard, Blocked, BoardFull, Move, MoveSink, Position, Removals, Rules, Square,
+};
 use crate::tablebase::Tablebases;
 
 use super::eval::evaluate_with;
@@ -194,8 +196,12 @@ impl Worker {
         // Root moves start in ordering order, the table's move first.
         let tt_move = sh.tt.probe(tt_key(sh, &sh.root)).and_then(|h| h.mv);
         let mut scored = Vec::with_capacity(sh.root_moves.len());
-        self.ordering
-            .score(&sh.root, &sh.rules, 0, tt_move, &sh.root_moves, &mut scored);
+        let mut scorer = self
+            .ordering
+            .scorer(&sh.root, &sh.rules, 0, tt_move, &mut scored);
+        for &mv in &sh.root_moves {
+            scorer.push(mv);
+        }
         // Stable: equal scores keep the generator's order (determinism).
         scored.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
         self.root_moves = scored
