@@ -12,6 +12,7 @@ pub mod options;
 pub mod outcome;
 pub mod perft;
 pub mod position;
+pub mod setup;
 
 pub use board::{
     Bitboard, EmptyNeighbours, Layout, LineCounts, Slides, Square, Symmetry, line_indices,
@@ -25,3 +26,4 @@ pub use notation::{MoveError, MoveText};
 pub use options::{Blocked, BoardFull, Flying, MillRemoval, Rules, RulesError, Variant};
 pub use outcome::{EndReason, GameResult, Outcome};
 pub use position::Position;
+pub use setup::{Setup, SetupError, Start};
