@@ -1,12 +1,21 @@
 //! `morris`: a Nine Men's Morris engine and its tools.
 //!
-//! Layers, each knowing only those below it: `rules` (the game), `search`
-//! (finding moves), `tablebase` (solved endgames), then `protocol` and the
-//! command-line tools.
+//! Layers, in order: each imports only the layers before it.
 
-pub mod cli;
-pub mod protocol;
+// The game: board, moves, notation, rule options, positions, set-ups.
 pub mod rules;
-pub mod search;
+
+// Solved endgames: generation, files, probing.
 pub mod tablebase;
+
+// Finding moves: alpha-beta, evaluation, time, bench.
+pub mod search;
+
+// The engine's command loop and the protocol's wire format.
+pub mod protocol;
+
+// Matches between engine processes, game records, openings, analysis.
 pub mod tools;
+
+// The command line: the only place that knows clap.
+pub mod cli;

@@ -10,12 +10,13 @@ use clap::{ArgAction, Args};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
-use super::engine_process::{EngineSpec, TimeControl};
-use super::match_runner::{self, GameReport, MatchConfig, MatchOutcome, Standings};
-use super::openings::{self, Opening};
-use super::record::result_text;
-use super::stats::{Sprt, Tally, format_elo};
-use crate::cli::PositionArgs;
+use super::{CliError, PositionArgs};
+use crate::rules::Setup;
+use crate::tools::engine_process::{EngineSpec, TimeControl};
+use crate::tools::match_runner::{self, GameReport, MatchConfig, MatchOutcome, Standings};
+use crate::tools::openings::{self, Opening};
+use crate::tools::record::result_text;
+use crate::tools::stats::{Sprt, Tally, format_elo};
 
 const MATCH_HELP: &str = "\
 ENGINES:
@@ -127,7 +128,7 @@ pub struct MatchArgs {
 
 impl MatchArgs {
     /// The match these arguments describe, checked before anything starts.
-    pub fn config(&self) -> Result<MatchConfig, String> {
+    pub fn config(&self) -> Result<MatchConfig, CliError> {
         // Clap keeps the values of all --engine together; each cmd= begins
         // the next engine.
         let mut groups: Vec<Vec<String>> = Vec::new();
@@ -135,9 +136,9 @@ impl MatchArgs {
             match groups.last_mut() {
                 Some(g) if !item.starts_with("cmd=") => g.push(item.clone()),
                 None if !item.starts_with("cmd=") => {
-                    return Err(format!(
+                    return Err(CliError::Message(format!(
                         "--engine {item}: each engine's settings begin with cmd=PROGRAM"
-                    ));
+                    )));
                 }
                 _ => groups.push(vec![item.clone()]),
             }
@@ -153,11 +154,11 @@ impl MatchArgs {
             .iter()
             .find(|e| e.cmd.components().count() > 1 && !e.cmd.is_file())
         {
-            return Err(format!(
+            return Err(CliError::Message(format!(
                 "engine {}: no program at {}",
                 e.name,
                 e.cmd.display()
-            ));
+            )));
         }
         for i in 1..engines.len() {
             let base = engines[i].name.clone();
@@ -168,12 +169,11 @@ impl MatchArgs {
             }
         }
         let rules = self.position.rules()?;
-        let openings = if self.position.fen.is_some() || self.position.moves.is_some() {
+        let openings = if self.position.given() {
+            // The moves as the notation writes them, for the records.
             let game = self.position.game()?;
-            let opening = Opening {
-                fen: self.position.fen.clone(),
-                moves: game.moves().iter().map(|m| m.to_string()).collect(),
-            };
+            let moves = game.moves().iter().map(|m| m.to_string()).collect();
+            let opening = Opening(Setup::new(self.position.setup().start, moves));
             opening.game(&rules)?;
             vec![opening]
         } else if let Some(path) = &self.openings {
@@ -198,10 +198,10 @@ impl MatchArgs {
         };
         let sprt = match &self.sprt {
             Some(items) if engines.len() != 2 => {
-                return Err(format!(
+                return Err(CliError::Message(format!(
                     "--sprt {} needs exactly two engines",
                     items.join(" ")
-                ));
+                )));
             }
             Some(items) => Some(Sprt::parse(&items.join(" "))?),
             None => None,
@@ -229,7 +229,7 @@ impl MatchArgs {
 }
 
 /// `morris match`.
-pub fn run(args: &MatchArgs) -> Result<(), String> {
+pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     let cfg = args.config()?;
     let mut out: Option<File> = match &args.out {
         Some(path) => Some(

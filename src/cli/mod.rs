@@ -1,11 +1,91 @@
-//! The command-line tools: thin layers that parse arguments into library
-//! calls and print the results.
+//! The command line: the only place that knows clap. Each subcommand's
+//! module turns its arguments into the library's typed options, calls the
+//! library and prints the results; `run` dispatches and reports errors.
 
-use std::time::Instant;
+pub mod analyze;
+pub mod bench;
+pub mod engine;
+pub mod r#match;
+pub mod perft;
+pub mod tb;
 
-use clap::Args;
+use std::process::ExitCode;
 
-use crate::rules::{Game, Position, Rules};
+use clap::{Args, Parser, Subcommand};
+
+use crate::rules::{Game, Rules, RulesError, Setup, SetupError, Start};
+
+#[derive(Parser)]
+#[command(
+    name = "morris",
+    version,
+    about = "A Nine Men's Morris engine (UCI-like protocol on stdin/stdout)"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the legal-move tree.
+    Perft(perft::PerftArgs),
+    /// Play engines against each other, refereed by the rules core.
+    Match(r#match::MatchArgs),
+    /// Analyse a game record or a list of positions with the search.
+    Analyze(analyze::AnalyzeArgs),
+    /// Search the fixed bench positions; the last line's node count is the search's signature.
+    Bench(bench::BenchArgs),
+    /// Endgame tablebases: generate, verify, stats, probe, bench.
+    Tb(tb::TbArgs),
+}
+
+/// Why a command failed: the library's typed errors, or a message of the
+/// command line's own.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error("{0}")]
+    Message(String),
+}
+
+impl From<String> for CliError {
+    fn from(message: String) -> CliError {
+        CliError::Message(message)
+    }
+}
+
+impl From<&str> for CliError {
+    fn from(message: &str) -> CliError {
+        CliError::Message(message.to_string())
+    }
+}
+
+/// Parses the command line and runs it: the engine without a subcommand.
+pub fn run() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Some(Command::Perft(a)) => perft::run(&a),
+        Some(Command::Match(a)) => r#match::run(&a),
+        Some(Command::Analyze(a)) => analyze::run(&a),
+        Some(Command::Bench(a)) => bench::run(&a),
+        Some(Command::Tb(a)) => tb::run(&a),
+        None => {
+            engine::run();
+            Ok(())
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("morris: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
 
 /// The rules shared by the tools' command lines.
 #[derive(Args, Debug, Clone)]
@@ -20,13 +100,11 @@ pub struct RulesArgs {
 
 impl RulesArgs {
     /// The rules these arguments set.
-    pub fn rules(&self) -> Result<Rules, String> {
+    pub fn rules(&self) -> Result<Rules, RulesError> {
         let mut rules = Rules::default();
-        rules
-            .set("Variant", &self.variant)
-            .map_err(|e| e.to_string())?;
+        rules.set("Variant", &self.variant)?;
         for o in &self.options {
-            rules.apply(o).map_err(|e| e.to_string())?;
+            rules.apply(o)?;
         }
         Ok(rules)
     }
@@ -47,70 +125,29 @@ pub struct PositionArgs {
 
 impl PositionArgs {
     /// The rules these arguments set.
-    pub fn rules(&self) -> Result<Rules, String> {
+    pub fn rules(&self) -> Result<Rules, RulesError> {
         self.rules.rules()
     }
 
-    /// The game these arguments describe.
-    pub fn game(&self) -> Result<Game, String> {
-        let rules = self.rules()?;
-        let start = match &self.fen {
-            Some(f) => Position::from_fen(f, &rules).map_err(|e| e.to_string())?,
-            None => Position::start(&rules),
-        };
-        let mut game = Game::new(rules, start);
-        for token in self.moves.iter().flat_map(|m| m.split_whitespace()) {
-            game.play_text(token).map_err(|e| e.to_string())?;
-        }
-        Ok(game)
+    /// Whether a position was given (`--fen` or `--moves`).
+    pub fn given(&self) -> bool {
+        self.fen.is_some() || self.moves.is_some()
     }
-}
 
-#[derive(Args, Debug)]
-pub struct PerftArgs {
-    /// Depth in plies (whole turns).
-    pub depth: u32,
-    #[command(flatten)]
-    pub position: PositionArgs,
-    /// Print the count below each legal move.
-    #[arg(long)]
-    pub divide: bool,
-}
+    /// The set-up these arguments describe.
+    pub fn setup(&self) -> Setup {
+        let start = self.fen.clone().map_or(Start::Initial, Start::Fen);
+        let moves = self
+            .moves
+            .iter()
+            .flat_map(|m| m.split_whitespace())
+            .map(str::to_string)
+            .collect();
+        Setup::new(start, moves)
+    }
 
-/// `morris perft`: counts on stdout, speed on stderr.
-pub fn perft(args: &PerftArgs) -> Result<(), String> {
-    let game = args.position.game()?;
-    let (rules, pos) = (game.rules(), game.position());
-    let start = Instant::now();
-    let total = if args.divide {
-        let lines = pos.divide(rules, args.depth);
-        for (mv, n) in &lines {
-            println!("{mv}: {n}");
-        }
-        if args.depth == 0 {
-            1
-        } else {
-            lines.iter().map(|(_, n)| n).sum()
-        }
-    } else {
-        pos.perft(rules, args.depth)
-    };
-    println!("Nodes searched: {total}");
-    let secs = start.elapsed().as_secs_f64();
-    eprintln!(
-        "perft {}: {total} nodes in {:.3} s, {:.0} nodes/s",
-        args.depth,
-        secs,
-        total as f64 / secs.max(1e-9)
-    );
-    Ok(())
-}
-
-/// `morris bench`: the bench line (its node count is the search's signature).
-pub fn bench(depth: Option<u32>) -> Result<(), String> {
-    println!(
-        "{}",
-        crate::protocol::bench_line(&crate::search::bench::bench(depth))
-    );
-    Ok(())
+    /// The game these arguments describe.
+    pub fn game(&self) -> Result<Game, CliError> {
+        Ok(self.setup().game(&self.rules()?)?)
+    }
 }

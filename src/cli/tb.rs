@@ -1,15 +1,17 @@
-//! `morris tb ...`: the tablebase tools' command lines.
+//! `morris tb ...`: generate, verify, stats, probe, bench and sample the
+//! endgame tables.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use clap::{Args, Subcommand};
 
-use super::generate::{self, GenerateOptions};
-use super::index::apply_sym;
-use super::probe::{Tablebases, default_dir, preference};
-use super::{Probe, Subspace, Value, stats, verify};
+use super::{CliError, RulesArgs};
 use crate::rules::{Position, Rules};
+use crate::tablebase::generate::{self, GenerateOptions};
+use crate::tablebase::index::apply_sym;
+use crate::tablebase::probe::{Tablebases, default_dir, preference};
+use crate::tablebase::{Probe, Subspace, Value, stats, verify};
 
 #[derive(Args, Debug)]
 pub struct TbArgs {
@@ -38,20 +40,25 @@ pub enum TbCommand {
 #[derive(Args, Debug, Clone)]
 pub struct TbRules {
     #[command(flatten)]
-    pub rules: crate::cli::RulesArgs,
+    pub rules: RulesArgs,
     /// Root folder of the tables [default: $MORRIS_TB_DIR or ~/.cache/morris/tb].
     #[arg(long)]
     pub dir: Option<PathBuf>,
 }
 
 impl TbRules {
-    fn rules(&self) -> Result<Rules, String> {
-        self.rules.rules()
+    fn rules(&self) -> Result<Rules, CliError> {
+        Ok(self.rules.rules()?)
     }
 
     fn dir(&self) -> PathBuf {
         self.dir.clone().unwrap_or_else(default_dir)
     }
+}
+
+/// The error for a folder without tables for the rules asked.
+fn no_tables(dir: &Path) -> CliError {
+    CliError::Message(format!("no tables for these rules under {}", dir.display()))
 }
 
 fn default_threads() -> usize {
@@ -128,17 +135,14 @@ pub enum SampleValue {
 }
 
 /// Runs one `morris tb` command.
-pub fn run(args: &TbArgs) -> Result<(), String> {
+pub fn run(args: &TbArgs) -> Result<(), CliError> {
     match &args.command {
         TbCommand::Generate(a) => run_generate(a),
         TbCommand::Verify(a) => run_verify(a),
         TbCommand::Stats(a) => {
             let rows = stats::stats(&a.dir(), &a.rules()?);
             if rows.is_empty() {
-                return Err(format!(
-                    "no tables for these rules under {}",
-                    a.dir().display()
-                ));
+                return Err(no_tables(&a.dir()));
             }
             print!("{}", stats::format(&rows));
             Ok(())
@@ -149,7 +153,7 @@ pub fn run(args: &TbArgs) -> Result<(), String> {
     }
 }
 
-fn run_generate(a: &GenerateArgs) -> Result<(), String> {
+fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
     if rules.mill_reform {
         eprintln!("note: tables treat MillReform as off");
@@ -185,7 +189,7 @@ fn run_generate(a: &GenerateArgs) -> Result<(), String> {
     Ok(())
 }
 
-fn run_verify(a: &VerifyArgs) -> Result<(), String> {
+fn run_verify(a: &VerifyArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
     let threads = a.threads.unwrap_or_else(default_threads);
     let checked = verify::verify(&a.common.dir(), &rules, threads, a.sample, |c| {
@@ -206,23 +210,20 @@ fn run_verify(a: &VerifyArgs) -> Result<(), String> {
         }
     });
     if checked.is_empty() {
-        return Err(format!(
-            "no tables for these rules under {}",
-            a.common.dir().display()
-        ));
+        return Err(no_tables(&a.common.dir()));
     }
     let bad = checked.iter().filter(|c| !c.ok()).count();
     if bad > 0 {
-        return Err(format!(
+        return Err(CliError::Message(format!(
             "{bad} of {} tables failed verification",
             checked.len()
-        ));
+        )));
     }
     println!("all {} tables verified", checked.len());
     Ok(())
 }
 
-fn run_probe(a: &ProbeArgs) -> Result<(), String> {
+fn run_probe(a: &ProbeArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
     let pos = Position::from_fen(&a.fen, &rules).map_err(|e| e.to_string())?;
     let tbs = Tablebases::open(a.common.dir(), &rules);
@@ -251,17 +252,14 @@ fn xorshift(state: &mut u64) -> u64 {
 }
 
 /// The subspaces whose tables are on disk for these rules.
-fn tables_on_disk(tbs: &Tablebases, common: &TbRules) -> Result<Vec<Subspace>, String> {
+fn tables_on_disk(tbs: &Tablebases, common: &TbRules) -> Result<Vec<Subspace>, CliError> {
     let subs: Vec<Subspace> = tbs
         .available()
         .into_iter()
         .filter(|&s| tbs.table(s).is_some())
         .collect();
     if subs.is_empty() {
-        return Err(format!(
-            "no tables for these rules under {}",
-            common.dir().display()
-        ));
+        return Err(no_tables(&common.dir()));
     }
     Ok(subs)
 }
@@ -283,14 +281,16 @@ fn random_positions<'a>(
     })
 }
 
-fn run_sample(a: &SampleArgs) -> Result<(), String> {
+fn run_sample(a: &SampleArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
     let tbs = Tablebases::open(a.common.dir(), &rules);
     let mut subs = tables_on_disk(&tbs, &a.common)?;
     if let Some(text) = &a.subspace {
         let sub = Subspace::parse(text)?;
         if !subs.contains(&sub) {
-            return Err(format!("no table {sub} on disk for these rules"));
+            return Err(CliError::Message(format!(
+                "no table {sub} on disk for these rules"
+            )));
         }
         subs = vec![sub];
     }
@@ -316,15 +316,15 @@ fn run_sample(a: &SampleArgs) -> Result<(), String> {
         }
     }
     if seen.len() < a.count {
-        return Err(format!(
+        return Err(CliError::Message(format!(
             "found only {} such positions in {tries} tries",
             seen.len()
-        ));
+        )));
     }
     Ok(())
 }
 
-fn run_bench(a: &BenchArgs) -> Result<(), String> {
+fn run_bench(a: &BenchArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
     let tbs = Tablebases::open(a.common.dir(), &rules);
     let subs = tables_on_disk(&tbs, &a.common)?;

@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use super::{Control, Limits, Searcher, Settings};
-use crate::rules::{Game, Position, Rules};
+use crate::rules::{Game, Rules, Setup, Start};
 
 /// Variant, start position (empty: the variant's start), moves, depth.
 const POSITIONS: [(&str, &str, &str, u32); 10] = [
@@ -64,14 +64,14 @@ pub fn positions() -> Vec<(Game, u32)> {
             let mut rules = Rules::default();
             rules.set("Variant", variant).expect("a known variant");
             let start = if fen.is_empty() {
-                Position::start(&rules)
+                Start::Initial
             } else {
-                Position::from_fen(fen, &rules).expect("a valid bench FEN")
+                Start::Fen(fen.to_string())
             };
-            let mut game = Game::new(rules, start);
-            for token in moves.split_whitespace() {
-                game.play_text(token).expect("a legal bench move");
-            }
+            let moves = moves.split_whitespace().map(str::to_string).collect();
+            let game = Setup::new(start, moves)
+                .game(&rules)
+                .expect("a playable bench position");
             (game, depth)
         })
         .collect()

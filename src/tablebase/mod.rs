@@ -52,7 +52,6 @@
 //!   position), about 2 h CPU, so 1-2 h on 2 idle cores, and 8 GB of
 //!   memory for the largest pair (9-8/8-9) with the tables it reads.
 
-pub mod cli;
 pub mod file;
 pub mod generate;
 pub mod index;

@@ -5,15 +5,12 @@ use std::fmt;
 use std::path::Path;
 
 use super::record::{is_record, parse_records};
-use crate::rules::{Game, Position, Rules};
+use crate::rules::{Game, Rules, Setup, SetupError, Start};
 
-/// A start for a game: a position (the rules' start when `None`) and moves
-/// played from it.
+/// A start for a game: a set-up that the rules accept and that leaves the
+/// game open.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
-pub struct Opening {
-    pub fen: Option<String>,
-    pub moves: Vec<String>,
-}
+pub struct Opening(pub Setup);
 
 /// Two placements each, no two pieces of one colour on a line they could
 /// complete next move: no side starts with a mill threat. Placement-only
@@ -52,33 +49,14 @@ impl Opening {
 
     /// Reads one line: a position string, a move list, or a position
     /// string followed by `moves` and a move list.
-    pub fn parse_line(line: &str) -> Result<Opening, String> {
-        let line = line.trim();
-        if !line.contains('/') {
-            let moves = line.split_whitespace().map(str::to_string).collect();
-            return Ok(Opening { fen: None, moves });
-        }
-        let (fen, moves) = match line.split_once(" moves ") {
-            Some((f, m)) => (f, m.split_whitespace().map(str::to_string).collect()),
-            None => (line, Vec::new()),
-        };
-        Ok(Opening {
-            fen: Some(fen.trim().to_string()),
-            moves,
-        })
+    pub fn parse_line(line: &str) -> Result<Opening, SetupError> {
+        Setup::parse(line).map(Opening)
     }
 
     /// The opening played out under `rules`; fails when the position or a
     /// move is not legal there, or the game is already over.
     pub fn game(&self, rules: &Rules) -> Result<Game, String> {
-        let start = match &self.fen {
-            Some(f) => Position::from_fen(f, rules).map_err(|e| e.to_string())?,
-            None => Position::start(rules),
-        };
-        let mut game = Game::new(*rules, start);
-        for m in &self.moves {
-            game.play_text(m).map_err(|e| e.to_string())?;
-        }
+        let game = self.0.game(rules).map_err(|e| e.to_string())?;
         if let Some(outcome) = game.outcome() {
             return Err(format!("the game is already over ({outcome})"));
         }
@@ -88,11 +66,7 @@ impl Opening {
 
 impl fmt::Display for Opening {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match &self.fen {
-            Some(fen) if self.moves.is_empty() => f.write_str(fen),
-            Some(fen) => write!(f, "{fen} moves {}", self.moves.join(" ")),
-            None => f.write_str(&self.moves.join(" ")),
-        }
+        self.0.fmt(f)
     }
 }
 
@@ -105,15 +79,11 @@ pub fn load(path: &Path, rules: &Rules, record_plies: usize) -> Result<Vec<Openi
     let mut openings = Vec::new();
     if is_record(&text) {
         for rec in parse_records(&text).map_err(|e| format!("{name}: {e}"))? {
-            let opening = Opening {
-                fen: rec.tag("FEN").map(str::to_string),
-                moves: rec
-                    .moves
-                    .iter()
-                    .take(record_plies)
-                    .map(|m| m.text.clone())
-                    .collect(),
-            };
+            let start = rec
+                .tag("FEN")
+                .map_or(Start::Initial, |f| Start::Fen(f.to_string()));
+            let moves = rec.moves.iter().take(record_plies);
+            let opening = Opening(Setup::new(start, moves.map(|m| m.text.clone()).collect()));
             opening
                 .game(rules)
                 .map_err(|e| format!("{name}: game at line {}: {e}", rec.line))?;
@@ -125,7 +95,8 @@ pub fn load(path: &Path, rules: &Rules, record_plies: usize) -> Result<Vec<Openi
             if line.is_empty() {
                 continue;
             }
-            let opening = Opening::parse_line(line)?;
+            let opening =
+                Opening::parse_line(line).map_err(|e| format!("{name}: line {}: {e}", i + 1))?;
             opening
                 .game(rules)
                 .map_err(|e| format!("{name}: line {}: {e}", i + 1))?;
@@ -141,7 +112,7 @@ pub fn load(path: &Path, rules: &Rules, record_plies: usize) -> Result<Vec<Openi
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{MoveList, Variant};
+    use crate::rules::{MoveList, Position, Variant};
 
     fn mill_in_one(rules: &Rules, pos: &Position) -> bool {
         let mut list = MoveList::new();
@@ -170,7 +141,7 @@ mod tests {
     #[test]
     fn parses_fen_and_move_lines() {
         let o = Opening::parse_line("3/3/3/6/3/3/3 w 9 9 0 1 moves d2 f4").unwrap();
-        assert_eq!(o.moves, ["d2", "f4"]);
+        assert_eq!(o.0.moves, ["d2", "f4"]);
         assert_eq!(o.to_string(), "3/3/3/6/3/3/3 w 9 9 0 1 moves d2 f4");
         let rules = Rules::default();
         assert!(o.game(&rules).is_ok());

@@ -1,0 +1,157 @@
+//! `morris analyze`: the command line of the analyser (`tools::analyze`):
+//! input from a file, stdin or `--fen`/`--moves`, a progress bar on
+//! stderr, the analysis on stdout.
+
+use std::io::{IsTerminal, Read, Write};
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+
+use super::{CliError, PositionArgs};
+use crate::search::{Limits, Searcher, Settings};
+use crate::tools::analyze::{
+    Item, Marks, analyse, items_from_text, json_output, position_item, text_output,
+};
+
+const ANALYZE_HELP: &str = "\
+OUTPUT:
+  Per position: the move played (for games), the best move, its score (pieces,
+  from the side to move; +M3 a forced win in 3 moves) and depth, the principal
+  variation, and for games the score loss of the move played when it was not
+  the best, marked ? (mistake) or ?? (blunder) past --mistake / --blunder.
+  --json: one JSON object per line with the fields source, ply, move_number,
+  fen, played, best, score ({\"cp\": X} or {\"mate\": N}), depth, lines (multipv),
+  loss, mark, game_over.
+
+  Game records carry their own rules (tags); --variant/--option apply to
+  position lists. Bad input stops with a non-zero exit and the line at fault.
+
+EXAMPLES:
+  morris analyze games.pgn --depth 10
+  morris analyze --moves \"d2 d6 b4\" --multipv 3 --movetime 2000
+  printf 'd2 d6\\n3/3/3/6/3/3/3 b 9 9 0 1\\n' | morris analyze --json";
+
+/// Arguments of `morris analyze`.
+#[derive(Args, Debug)]
+#[command(after_help = ANALYZE_HELP)]
+pub struct AnalyzeArgs {
+    /// A game record, or a file with one position per line (a FEN, a move
+    /// list from the start, or a FEN then `moves ...`); `-` or none: stdin.
+    pub input: Option<PathBuf>,
+    /// Rules for position lists (records carry their own); --fen/--moves
+    /// analyse that one position instead of the input.
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Search depth per position (8 when no limit is given).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Search time per position, in milliseconds.
+    #[arg(long, value_name = "MS")]
+    pub movetime: Option<u64>,
+    /// Nodes per position.
+    #[arg(long)]
+    pub nodes: Option<u64>,
+    /// Best lines to show per position.
+    #[arg(long, default_value_t = 1)]
+    pub multipv: usize,
+    /// Search threads.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Transposition table size in MiB.
+    #[arg(long, default_value_t = 16)]
+    pub hash: usize,
+    /// One JSON object per position instead of text.
+    #[arg(long)]
+    pub json: bool,
+    /// Score loss (hundredths of a piece) that marks a move a mistake (?).
+    #[arg(long, default_value_t = 50, value_name = "CP")]
+    pub mistake: i32,
+    /// Score loss that marks a move a blunder (??); 100 is about one piece.
+    #[arg(long, default_value_t = 100, value_name = "CP")]
+    pub blunder: i32,
+}
+
+/// The positions of the input, with errors naming the line.
+fn read_items(args: &AnalyzeArgs) -> Result<Vec<Item>, CliError> {
+    if args.position.given() {
+        return Ok(vec![position_item(args.position.game()?)]);
+    }
+    let (name, text) = match &args.input {
+        Some(p) if p.as_os_str() != "-" => (
+            p.display().to_string(),
+            std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?,
+        ),
+        _ => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|e| format!("standard input: {e}"))?;
+            ("standard input".to_string(), text)
+        }
+    };
+    Ok(items_from_text(&name, &text, &args.position.rules()?)?)
+}
+
+/// `morris analyze`.
+pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
+    if args.multipv == 0 || args.threads == 0 || args.hash == 0 {
+        return Err("--multipv, --threads and --hash must be at least 1".into());
+    }
+    let items = read_items(args)?;
+    let limits = Limits {
+        depth: match (args.depth, args.movetime, args.nodes) {
+            (None, None, None) => Some(8),
+            (d, ..) => d,
+        },
+        nodes: args.nodes,
+        movetime: args.movetime.map(Duration::from_millis),
+        ..Limits::default()
+    };
+    // Fields beyond these (search tuning) keep their defaults.
+    let settings = Settings {
+        hash_mb: args.hash,
+        threads: args.threads,
+        multipv: args.multipv,
+        move_overhead_ms: 0,
+        ..Settings::default()
+    };
+    let mut searcher = Searcher::new(settings);
+    let target = if std::io::stderr().is_terminal() && items.len() > 1 {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    };
+    let bar = ProgressBar::with_draw_target(Some(items.len() as u64), target);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:30} {pos}/{len} positions  {eta}")
+            .expect("valid template"),
+    );
+    let marks = Marks {
+        mistake: args.mistake,
+        blunder: args.blunder,
+    };
+    let mut last_source = String::new();
+    for item in &items {
+        if item.source != last_source {
+            searcher.clear();
+            last_source = item.source.clone();
+        }
+        let a = analyse(&mut searcher, item, &limits);
+        let text = if args.json {
+            format!("{}\n", json_output(&marks, item, &a))
+        } else {
+            text_output(&marks, item, &a)
+        };
+        match bar.suspend(|| std::io::stdout().write_all(text.as_bytes())) {
+            Ok(()) => {}
+            // The reader has gone (`| head`): nothing more to do.
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
+            Err(e) => return Err(format!("writing the analysis: {e}").into()),
+        }
+        bar.inc(1);
+    }
+    bar.finish_and_clear();
+    Ok(())
+}
