@@ -6,11 +6,11 @@ use std::process::{Command, Output};
 use std::time::Duration;
 
 use morris::rules::{GameResult, Rules};
+use morris::tools::elo::{Sprt, SprtDecision, Tally};
 use morris::tools::engine_process::{EngineSpec, TimeControl};
 use morris::tools::match_runner::{self, MatchConfig};
 use morris::tools::openings::Opening;
 use morris::tools::record::{parse_records, result_text};
-use morris::tools::stats::{Sprt, SprtDecision, Tally};
 
 const MORRIS: &str = env!("CARGO_BIN_EXE_morris");
 

@@ -12,11 +12,11 @@ use serde_json::json;
 
 use super::{CliError, PositionArgs};
 use crate::rules::Setup;
+use crate::tools::elo::{Sprt, Tally, format_elo};
 use crate::tools::engine_process::{EngineSpec, TimeControl};
 use crate::tools::match_runner::{self, GameReport, MatchConfig, MatchOutcome, Standings};
 use crate::tools::openings::{self, Opening};
 use crate::tools::record::result_text;
-use crate::tools::stats::{Sprt, Tally, format_elo};
 
 const MATCH_HELP: &str = "\
 ENGINES:

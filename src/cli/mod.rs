@@ -14,6 +14,8 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 use crate::rules::{Game, Rules, RulesError, Setup, SetupError, Start};
+use crate::tools::elo::SprtError;
+use crate::tools::input::{EntryError, InputError};
 
 #[derive(Parser)]
 #[command(
@@ -48,6 +50,12 @@ pub enum CliError {
     Rules(#[from] RulesError),
     #[error(transparent)]
     Setup(#[from] SetupError),
+    #[error(transparent)]
+    Input(#[from] InputError),
+    #[error(transparent)]
+    Opening(#[from] EntryError),
+    #[error(transparent)]
+    Sprt(#[from] SprtError),
     #[error("{0}")]
     Message(String),
 }

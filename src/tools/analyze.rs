@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde_json::json;
 
 use super::engine_process::format_score;
+use super::input::InputError;
 use super::record::{is_record, parse_records};
 use crate::rules::{Color, Game, Move, Position, Rules, Setup};
 use crate::search::{Control, Info, Limits, Score, Searcher};
@@ -65,12 +66,16 @@ pub fn position_item(game: Game) -> Item {
 /// of a record (under the record's rules), or one position a line under
 /// `rules` (a set-up: a FEN, a move list, or a FEN then `moves ...`; `#`
 /// starts a comment). Errors name the line.
-pub fn items_from_text(name: &str, text: &str, rules: &Rules) -> Result<Vec<Item>, String> {
+pub fn items_from_text(name: &str, text: &str, rules: &Rules) -> Result<Vec<Item>, InputError> {
+    let record_error = |source| InputError::Record {
+        name: name.to_string(),
+        source,
+    };
     let mut items = Vec::new();
     if is_record(text) {
-        let records = parse_records(text).map_err(|e| format!("{name}: {e}"))?;
+        let records = parse_records(text).map_err(record_error)?;
         for (g, rec) in records.iter().enumerate() {
-            let full = rec.replay().map_err(|e| format!("{name}: {e}"))?;
+            let full = rec.replay().map_err(record_error)?;
             let mut game = Game::new(*full.rules(), *full.start());
             let mut header = format!(
                 "Game {}: {} vs {}, {}",
@@ -101,7 +106,11 @@ pub fn items_from_text(name: &str, text: &str, rules: &Rules) -> Result<Vec<Item
         }
         let game = Setup::parse(line)
             .and_then(|setup| setup.game(rules))
-            .map_err(|e| format!("{name}: line {}: {e}", i + 1))?;
+            .map_err(|e| InputError::Line {
+                name: name.to_string(),
+                line: i + 1,
+                source: e.into(),
+            })?;
         items.push(Item {
             source: format!("line {}", i + 1),
             game,
@@ -110,7 +119,10 @@ pub fn items_from_text(name: &str, text: &str, rules: &Rules) -> Result<Vec<Item
         });
     }
     if items.is_empty() {
-        return Err(format!("{name}: no positions found"));
+        return Err(InputError::Empty {
+            name: name.to_string(),
+            what: "positions",
+        });
     }
     Ok(items)
 }

@@ -6,10 +6,10 @@ use std::sync::mpsc::channel;
 use std::thread;
 use std::time::Duration;
 
+use super::elo::{Sprt, SprtDecision, Tally};
 use super::engine_process::{Engine, EngineSpec, Fault, Protocol, TimeControl, format_score};
 use super::openings::Opening;
 use super::record::Record;
-use super::stats::{Sprt, SprtDecision, Tally};
 use crate::rules::{Color, Game, GameResult, Position, Rules};
 
 /// Everything a match needs to run.

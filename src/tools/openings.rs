@@ -4,6 +4,7 @@
 use std::fmt;
 use std::path::Path;
 
+use super::input::{EntryError, InputError};
 use super::record::{is_record, parse_records};
 use crate::rules::{Game, Rules, Setup, SetupError, Start};
 
@@ -55,12 +56,12 @@ impl Opening {
 
     /// The opening played out under `rules`; fails when the position or a
     /// move is not legal there, or the game is already over.
-    pub fn game(&self, rules: &Rules) -> Result<Game, String> {
-        let game = self.0.game(rules).map_err(|e| e.to_string())?;
-        if let Some(outcome) = game.outcome() {
-            return Err(format!("the game is already over ({outcome})"));
+    pub fn game(&self, rules: &Rules) -> Result<Game, EntryError> {
+        let game = self.0.game(rules)?;
+        match game.outcome() {
+            Some(outcome) => Err(EntryError::Over(outcome)),
+            None => Ok(game),
         }
-        Ok(game)
     }
 }
 
@@ -73,20 +74,29 @@ impl fmt::Display for Opening {
 /// Reads openings from `path`: a game record (each game's start and first
 /// `record_plies` moves) or one opening per line (`#` starts a comment).
 /// Each is checked under `rules`; errors name the line.
-pub fn load(path: &Path, rules: &Rules, record_plies: usize) -> Result<Vec<Opening>, String> {
-    let name = path.display();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+pub fn load(path: &Path, rules: &Rules, record_plies: usize) -> Result<Vec<Opening>, InputError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path).map_err(|source| InputError::Read {
+        name: name.clone(),
+        source,
+    })?;
     let mut openings = Vec::new();
     if is_record(&text) {
-        for rec in parse_records(&text).map_err(|e| format!("{name}: {e}"))? {
+        let records = parse_records(&text).map_err(|source| InputError::Record {
+            name: name.clone(),
+            source,
+        })?;
+        for rec in records {
             let start = rec
                 .tag("FEN")
                 .map_or(Start::Initial, |f| Start::Fen(f.to_string()));
             let moves = rec.moves.iter().take(record_plies);
             let opening = Opening(Setup::new(start, moves.map(|m| m.text.clone()).collect()));
-            opening
-                .game(rules)
-                .map_err(|e| format!("{name}: game at line {}: {e}", rec.line))?;
+            opening.game(rules).map_err(|source| InputError::Game {
+                name: name.clone(),
+                line: rec.line,
+                source,
+            })?;
             openings.push(opening);
         }
     } else {
@@ -95,16 +105,22 @@ pub fn load(path: &Path, rules: &Rules, record_plies: usize) -> Result<Vec<Openi
             if line.is_empty() {
                 continue;
             }
-            let opening =
-                Opening::parse_line(line).map_err(|e| format!("{name}: line {}: {e}", i + 1))?;
-            opening
-                .game(rules)
-                .map_err(|e| format!("{name}: line {}: {e}", i + 1))?;
+            let opening = Opening::parse_line(line)
+                .map_err(EntryError::from)
+                .and_then(|o| o.game(rules).map(|_| o))
+                .map_err(|source| InputError::Line {
+                    name: name.clone(),
+                    line: i + 1,
+                    source,
+                })?;
             openings.push(opening);
         }
     }
     if openings.is_empty() {
-        return Err(format!("{name}: no openings found"));
+        return Err(InputError::Empty {
+            name,
+            what: "openings",
+        });
     }
     Ok(openings)
 }

@@ -170,35 +170,47 @@ impl Default for Sprt {
     }
 }
 
+/// SPRT parameters that cannot be read.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum SprtError {
+    #[error("SPRT parameter '{0}' is not key=value")]
+    NotKeyValue(String),
+    #[error("SPRT parameter {key} needs a number, not '{value}'")]
+    NotANumber { key: String, value: String },
+    #[error("unknown SPRT parameter '{0}' (elo0, elo1, alpha, beta)")]
+    UnknownKey(String),
+    #[error("SPRT needs elo0 < elo1")]
+    EloOrder,
+    #[error("SPRT alpha and beta must lie between 0 and 0.5")]
+    ErrorRates,
+}
+
 impl Sprt {
     /// Reads `elo0=0 elo1=10 alpha=0.05 beta=0.05` (any subset, in any
     /// order, separated by spaces or commas; the rest keep their defaults).
-    pub fn parse(text: &str) -> Result<Sprt, String> {
+    pub fn parse(text: &str) -> Result<Sprt, SprtError> {
         let mut sprt = Sprt::default();
         for item in text.split([' ', ',']).filter(|s| !s.is_empty()) {
             let (key, value) = item
                 .split_once('=')
-                .ok_or_else(|| format!("SPRT parameter '{item}' is not key=value"))?;
-            let v: f64 = value
-                .parse()
-                .map_err(|_| format!("SPRT parameter {key} needs a number, not '{value}'"))?;
+                .ok_or_else(|| SprtError::NotKeyValue(item.to_string()))?;
+            let v: f64 = value.parse().map_err(|_| SprtError::NotANumber {
+                key: key.to_string(),
+                value: value.to_string(),
+            })?;
             match key {
                 "elo0" => sprt.elo0 = v,
                 "elo1" => sprt.elo1 = v,
                 "alpha" => sprt.alpha = v,
                 "beta" => sprt.beta = v,
-                _ => {
-                    return Err(format!(
-                        "unknown SPRT parameter '{key}' (elo0, elo1, alpha, beta)"
-                    ));
-                }
+                _ => return Err(SprtError::UnknownKey(key.to_string())),
             }
         }
         if sprt.elo0 >= sprt.elo1 || sprt.elo0.is_nan() || sprt.elo1.is_nan() {
-            return Err("SPRT needs elo0 < elo1".into());
+            return Err(SprtError::EloOrder);
         }
         if !(0.0 < sprt.alpha && sprt.alpha < 0.5 && 0.0 < sprt.beta && sprt.beta < 0.5) {
-            return Err("SPRT alpha and beta must lie between 0 and 0.5".into());
+            return Err(SprtError::ErrorRates);
         }
         Ok(sprt)
     }
