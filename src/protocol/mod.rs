@@ -15,7 +15,7 @@ use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::rules::{Color, Game, MoveList, Position, Rules};
+use crate::rules::{Color, Game, MoveList, Position, RuleOptionId, Rules};
 use crate::search::{self, Control, Info, Limits, Score, Searcher, Settings};
 use crate::tablebase::Tablebases;
 use command::{Command, GoArgs, Setup};
@@ -228,10 +228,10 @@ impl Engine {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
-        if let Some(option) = Rules::find_option(name) {
-            let value = value.ok_or_else(|| format!("option {} needs a value", option.name))?;
+        if let Some(option) = RuleOptionId::find(name) {
+            let value = value.ok_or_else(|| format!("option {option} needs a value"))?;
             let mut rules = self.rules;
-            rules.set(option.name, value).map_err(|e| e.to_string())?;
+            rules.set_option(option, value).map_err(|e| e.to_string())?;
             self.rules = rules;
             self.game = Game::new(rules, Position::start(&rules));
             self.open_tablebases();

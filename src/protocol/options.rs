@@ -1,7 +1,7 @@
 //! The options a front end can set: the rule options of the rules core
 //! and the engine's own (hash size, threads, ...).
 
-use crate::rules::options::{OptionKind, RULE_OPTIONS, Rules, parse_bool};
+use crate::rules::options::{OptionKind, RuleOptionId, Rules, parse_bool};
 use crate::search::{ELO_MAX, ELO_MIN, Settings};
 
 /// The engine options beyond the rules, with their UCI declarations.
@@ -138,19 +138,18 @@ impl EngineOption {
 /// The `option name ...` lines of the rule options, defaults of the standard game.
 pub fn rule_declarations() -> Vec<String> {
     let defaults = Rules::default();
-    RULE_OPTIONS
-        .iter()
+    RuleOptionId::ALL
+        .into_iter()
         .map(|o| {
             let default = defaults.get(o);
-            match o.kind {
-                OptionKind::Check => format!("option name {} type check default {default}", o.name),
-                OptionKind::Spin { min, max } => format!(
-                    "option name {} type spin default {default} min {min} max {max}",
-                    o.name
-                ),
+            match o.kind() {
+                OptionKind::Check => format!("option name {o} type check default {default}"),
+                OptionKind::Spin { min, max } => {
+                    format!("option name {o} type spin default {default} min {min} max {max}")
+                }
                 OptionKind::Combo(values) => {
                     let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
-                    format!("option name {} type combo default {default}{vars}", o.name)
+                    format!("option name {o} type combo default {default}{vars}")
                 }
             }
         })
