@@ -1,6 +1,8 @@
 //! The options a front end can set: the rule options of the rules core
 //! and the engine's own (hash size, threads, ...).
 
+use std::path::PathBuf;
+
 use crate::rules::options::{OptionKind, RuleOptionId, Rules, parse_bool};
 use crate::search::{ELO_MAX, ELO_MIN, Settings};
 
@@ -77,19 +79,19 @@ impl EngineOption {
                 "option name {name} type string default {}",
                 crate::tablebase::default_dir().display()
             ),
-            _ => {
-                let (min, max) = self.range().expect("spin options have a range");
-                let default = match self {
-                    EngineOption::Hash => d.hash_mb as u64,
-                    EngineOption::Threads => d.threads as u64,
-                    EngineOption::MultiPv => d.multipv as u64,
-                    EngineOption::Skill => d.skill as u64,
-                    EngineOption::Elo => d.elo as u64,
-                    _ => d.move_overhead_ms,
-                };
-                format!("option name {name} type spin default {default} min {min} max {max}")
-            }
+            EngineOption::Hash => self.spin_declaration(d.hash_mb as u64),
+            EngineOption::Threads => self.spin_declaration(d.threads as u64),
+            EngineOption::MultiPv => self.spin_declaration(d.multipv as u64),
+            EngineOption::MoveOverhead => self.spin_declaration(d.move_overhead_ms),
+            EngineOption::Skill => self.spin_declaration(d.skill as u64),
+            EngineOption::Elo => self.spin_declaration(d.elo as u64),
         }
+    }
+
+    fn spin_declaration(self, default: u64) -> String {
+        let (min, max) = self.range().expect("spin options have a range");
+        let name = self.name();
+        format!("option name {name} type spin default {default} min {min} max {max}")
     }
 
     pub fn find(name: &str) -> Option<EngineOption> {
@@ -98,41 +100,85 @@ impl EngineOption {
             .find(|o| o.name().eq_ignore_ascii_case(name))
     }
 
-    /// Applies a value to `settings`; `Ok(true)` asks for the hash to be cleared.
-    pub fn apply(self, settings: &mut Settings, value: Option<&str>) -> Result<bool, String> {
+    /// Applies a value to `settings`, or says what else the engine must do.
+    pub fn apply(
+        self,
+        settings: &mut Settings,
+        value: Option<&str>,
+    ) -> Result<Applied, EngineOptionError> {
         let name = self.name();
-        if self == EngineOption::ClearHash {
-            return Ok(true);
-        }
-        let value = value.ok_or_else(|| format!("option {name} needs a value"))?;
-        if matches!(self, EngineOption::Ponder | EngineOption::LimitStrength) {
-            let on = parse_bool(value)
-                .ok_or_else(|| format!("option {name} takes true or false, not '{value}'"))?;
+        let needed = || value.ok_or(EngineOptionError::NeedsValue(name));
+        match self {
+            EngineOption::ClearHash => return Ok(Applied::ClearHash),
+            EngineOption::TablebasePath => {
+                // UCI spells the empty string `<empty>`: no tables.
+                let path = value
+                    .filter(|v| !v.is_empty() && *v != "<empty>")
+                    .map(PathBuf::from);
+                return Ok(Applied::TablebasePath(path));
+            }
             // The engine ponders when told `go ponder`; the Ponder option
             // only tells the front end it may.
-            if self == EngineOption::LimitStrength {
-                settings.limit_strength = on;
+            EngineOption::Ponder => {
+                self.check(needed()?)?;
             }
-            return Ok(false);
+            EngineOption::LimitStrength => settings.limit_strength = self.check(needed()?)?,
+            EngineOption::Hash => settings.hash_mb = self.spin(needed()?)? as usize,
+            EngineOption::Threads => settings.threads = self.spin(needed()?)? as usize,
+            EngineOption::MultiPv => settings.multipv = self.spin(needed()?)? as usize,
+            EngineOption::MoveOverhead => settings.move_overhead_ms = self.spin(needed()?)?,
+            EngineOption::Skill => settings.skill = self.spin(needed()?)? as u8,
+            EngineOption::Elo => settings.elo = self.spin(needed()?)? as u32,
         }
+        Ok(Applied::Settings)
+    }
+
+    fn check(self, value: &str) -> Result<bool, EngineOptionError> {
+        parse_bool(value).ok_or_else(|| EngineOptionError::NotCheck {
+            name: self.name(),
+            value: value.to_string(),
+        })
+    }
+
+    fn spin(self, value: &str) -> Result<u64, EngineOptionError> {
         let (min, max) = self.range().expect("spin options have a range");
-        let n: u64 = value
+        value
             .parse()
             .ok()
             .filter(|n| (min..=max).contains(n))
-            .ok_or_else(|| {
-                format!("option {name} takes a whole number from {min} to {max}, not '{value}'")
-            })?;
-        match self {
-            EngineOption::Hash => settings.hash_mb = n as usize,
-            EngineOption::Threads => settings.threads = n as usize,
-            EngineOption::MultiPv => settings.multipv = n as usize,
-            EngineOption::Skill => settings.skill = n as u8,
-            EngineOption::Elo => settings.elo = n as u32,
-            _ => settings.move_overhead_ms = n,
-        }
-        Ok(false)
+            .ok_or_else(|| EngineOptionError::NotSpin {
+                name: self.name(),
+                min,
+                max,
+                value: value.to_string(),
+            })
     }
+}
+
+/// What an engine option asks for beyond the new search settings.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Applied {
+    /// Only the settings changed.
+    Settings,
+    ClearHash,
+    /// Open the tables under this folder (none: no tables).
+    TablebasePath(Option<PathBuf>),
+}
+
+/// A rejected engine option value.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum EngineOptionError {
+    #[error("option {0} needs a value")]
+    NeedsValue(&'static str),
+    #[error("option {name} takes true or false, not '{value}'")]
+    NotCheck { name: &'static str, value: String },
+    #[error("option {name} takes a whole number from {min} to {max}, not '{value}'")]
+    NotSpin {
+        name: &'static str,
+        min: u64,
+        max: u64,
+        value: String,
+    },
 }
 
 /// The `option name ...` lines of the rule options, defaults of the standard game.
