@@ -22,7 +22,7 @@ pub use fen::{FenError, START_FEN};
 pub use game::Game;
 pub use movegen::{MoveSink, Removals};
 pub use moves::{Move, MoveList};
-pub use notation::{MoveError, MoveText};
+pub use notation::{Alternatives, MoveError, MoveReason, MoveText};
 pub use options::{
     Blocked, BoardFull, Flying, MillRemoval, OptionKind, RuleOptionId, RuleSetting, RuleValue,
     Rules, RulesError, Variant,
