@@ -4,8 +4,8 @@
 
 pub mod command;
 pub mod display;
+pub mod engine_options;
 pub mod gbgp;
-pub mod options;
 pub mod output;
 
 use std::io::BufRead;
@@ -15,11 +15,11 @@ use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::rules::{Color, Game, MoveList, Position, Rules};
+use crate::rules::{Color, Game, MoveList, Position, RuleOptionId, Rules};
 use crate::search::{self, Control, Info, Limits, Score, Searcher, Settings};
 use crate::tablebase::Tablebases;
 use command::{Command, GoArgs, Setup};
-use options::EngineOption;
+use engine_options::{Applied, EngineOption};
 pub use output::Output;
 
 /// The engine's name and version, as `uci` and the banner print them.
@@ -218,7 +218,7 @@ impl Engine {
     fn identify(&self, ok: &str) {
         self.out.line(&format!("id name {ENGINE_NAME}"));
         self.out.line(&format!("id author {AUTHOR}"));
-        for line in options::rule_declarations() {
+        for line in engine_options::rule_declarations() {
             self.out.line(&line);
         }
         for o in EngineOption::ALL {
@@ -228,30 +228,32 @@ impl Engine {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
-        if let Some(option) = Rules::find_option(name) {
-            let value = value.ok_or_else(|| format!("option {} needs a value", option.name))?;
+        if let Some(option) = RuleOptionId::find(name) {
+            let value = value.ok_or_else(|| format!("option {option} needs a value"))?;
             let mut rules = self.rules;
-            rules.set(option.name, value).map_err(|e| e.to_string())?;
+            rules.set_option(option, value).map_err(|e| e.to_string())?;
             self.rules = rules;
             self.game = Game::new(rules, Position::start(&rules));
             self.open_tablebases();
             return Ok(());
         }
         let option = EngineOption::find(name).ok_or_else(|| format!("unknown option '{name}'"))?;
-        if option == EngineOption::TablebasePath {
-            // UCI spells the empty string `<empty>`: no tables.
-            self.tb_path = value
-                .filter(|v| !v.is_empty() && *v != "<empty>")
-                .map(PathBuf::from);
-            self.open_tablebases();
-            return Ok(());
-        }
         let mut settings = self.settings;
-        let clear = option.apply(&mut settings, value)?;
-        let searcher = self.searcher_mut();
-        searcher.configure(settings)?;
-        if clear {
-            searcher.clear();
+        match option
+            .apply(&mut settings, value)
+            .map_err(|e| e.to_string())?
+        {
+            Applied::TablebasePath(path) => {
+                self.tb_path = path;
+                self.open_tablebases();
+                return Ok(());
+            }
+            Applied::Settings => self.searcher_mut().configure(settings)?,
+            Applied::ClearHash => {
+                let searcher = self.searcher_mut();
+                searcher.configure(settings)?;
+                searcher.clear();
+            }
         }
         self.settings = settings;
         Ok(())

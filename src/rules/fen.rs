@@ -6,8 +6,6 @@
 //! when `MillReform` bans are in force: the lines white, then black, may not
 //! close on their next move, each `-` or lines like `a1a4a7` joined by `,`.
 
-use std::fmt;
-
 use nom::branch::alt;
 use nom::bytes::complete::tag;
 use nom::character::complete::{char, digit1, one_of, space1};
@@ -37,16 +35,43 @@ const RANKS: [&[&str]; 7] = [
 ];
 
 /// A position string that cannot be read or describes no position.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct FenError(pub String);
-
-impl fmt::Display for FenError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "bad position string: {}", self.0)
-    }
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum FenError {
+    #[error("bad position string: unknown character '{0}' in the board field")]
+    UnknownCharacter(char),
+    /// The text (trimmed) does not have the fields' shape.
+    #[error(
+        "bad position string: '{0}' is not <board> <w|b> <white in hand> <black in hand> <clock> <move> [<white bans> <black bans>]"
+    )]
+    Shape(String),
+    #[error("bad position string: the board has {0} ranks, not 7")]
+    RankCount(usize),
+    /// Rank `rank` (7 to 1) has `points` points instead of `expected`.
+    #[error("bad position string: rank {rank} has {points} points, not {expected}")]
+    RankLength {
+        rank: usize,
+        points: usize,
+        expected: usize,
+    },
+    #[error(
+        "bad position string: {} has {on_board} pieces on the board and {in_hand} in hand, more than the {pieces} of these rules",
+        .color.name()
+    )]
+    TooManyPieces {
+        color: Color,
+        on_board: u32,
+        in_hand: u32,
+        pieces: u8,
+    },
+    #[error("bad position string: halfmove clock {0} is too large")]
+    ClockTooLarge(u32),
+    #[error("bad position string: the full-move number starts at 1")]
+    FullMoveZero,
+    #[error("bad position string: mill bans are given but MillReform is off")]
+    BansWithoutMillReform,
+    #[error("bad position string: {}{}{} is not a line of this board", .0[0], .0[1], .0[2])]
+    NotALine([Square; 3]),
 }
-
-impl std::error::Error for FenError {}
 
 fn square_named(name: &str) -> Square {
     Square::ALL
@@ -137,21 +162,13 @@ impl Position {
             .chars()
             .find(|c| !matches!(c, 'W' | 'w' | 'B' | 'b' | '/' | '1'..='6'))
         {
-            return Err(FenError(format!(
-                "unknown character '{bad}' in the board field"
-            )));
+            return Err(FenError::UnknownCharacter(bad));
         }
-        let (_, f) = all_consuming(fields).parse(text).map_err(|_| {
-            FenError(format!(
-                "'{text}' is not <board> <w|b> <white in hand> <black in hand> <clock> <move> \
-                 [<white bans> <black bans>]"
-            ))
-        })?;
+        let (_, f) = all_consuming(fields)
+            .parse(text)
+            .map_err(|_| FenError::Shape(text.to_string()))?;
         if f.ranks.len() != 7 {
-            return Err(FenError(format!(
-                "the board has {} ranks, not 7",
-                f.ranks.len()
-            )));
+            return Err(FenError::RankCount(f.ranks.len()));
         }
         let mut pieces = [Bitboard::EMPTY; 2];
         for (rank, (cells, names)) in f.ranks.iter().zip(RANKS).enumerate() {
@@ -163,11 +180,11 @@ impl Position {
                 })
                 .sum();
             if len != names.len() {
-                return Err(FenError(format!(
-                    "rank {} has {len} points, not {}",
-                    7 - rank,
-                    names.len()
-                )));
+                return Err(FenError::RankLength {
+                    rank: 7 - rank,
+                    points: len,
+                    expected: names.len(),
+                });
             }
             let mut i = 0;
             for cell in cells {
@@ -183,36 +200,30 @@ impl Position {
         for c in Color::BOTH {
             let total = pieces[c.index()].count() + f.hands[c.index()];
             if total > rules.pieces as u32 {
-                return Err(FenError(format!(
-                    "{} has {} pieces on the board and {} in hand, more than the {} of these rules",
-                    c.name(),
-                    pieces[c.index()].count(),
-                    f.hands[c.index()],
-                    rules.pieces
-                )));
+                return Err(FenError::TooManyPieces {
+                    color: c,
+                    on_board: pieces[c.index()].count(),
+                    in_hand: f.hands[c.index()],
+                    pieces: rules.pieces,
+                });
             }
         }
-        let clock = u16::try_from(f.clock)
-            .map_err(|_| FenError(format!("halfmove clock {} is too large", f.clock)))?;
+        let clock = u16::try_from(f.clock).map_err(|_| FenError::ClockTooLarge(f.clock))?;
         if f.fullmove == 0 {
-            return Err(FenError("the full-move number starts at 1".to_string()));
+            return Err(FenError::FullMoveZero);
         }
         let mut ban_masks = [0u32; 2];
         if let Some((white, black)) = f.bans {
             for (c, lines) in [white, black].into_iter().enumerate() {
                 if !lines.is_empty() && !rules.mill_reform {
-                    return Err(FenError(
-                        "mill bans are given but MillReform is off".to_string(),
-                    ));
+                    return Err(FenError::BansWithoutMillReform);
                 }
                 for l in lines {
                     let set = l.iter().fold(Bitboard::EMPTY, |a, s| a | s.bit());
-                    let i = rules.layout().line_index(set).ok_or_else(|| {
-                        FenError(format!(
-                            "{}{}{} is not a line of this board",
-                            l[0], l[1], l[2]
-                        ))
-                    })?;
+                    let i = rules
+                        .layout()
+                        .line_index(set)
+                        .ok_or(FenError::NotALine(l))?;
                     ban_masks[c] |= 1 << i;
                 }
             }

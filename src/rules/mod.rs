@@ -22,8 +22,11 @@ pub use fen::{FenError, START_FEN};
 pub use game::Game;
 pub use movegen::{MoveSink, Removals};
 pub use moves::{Move, MoveList};
-pub use notation::{MoveError, MoveText};
-pub use options::{Blocked, BoardFull, Flying, MillRemoval, Rules, RulesError, Variant};
+pub use notation::{Alternatives, MoveError, MoveReason, MoveText};
+pub use options::{
+    Blocked, BoardFull, Flying, MillRemoval, OptionKind, RuleOptionId, RuleSetting, RuleValue,
+    Rules, RulesError, Variant,
+};
 pub use outcome::{EndReason, GameResult, Outcome};
 pub use position::Position;
 pub use setup::{Setup, SetupError, Start};

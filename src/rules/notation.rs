@@ -10,6 +10,7 @@ use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
 use super::board::{Bitboard, Square};
+use super::color::Color;
 use super::movegen::removable;
 use super::moves::{Move, MoveList};
 use super::options::Rules;
@@ -24,19 +25,70 @@ pub struct MoveText {
 }
 
 /// A move token that is malformed or not legal, with the reason.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("move '{token}': {reason}")]
 pub struct MoveError {
     pub token: String,
-    pub reason: String,
+    pub reason: MoveReason,
 }
 
-impl fmt::Display for MoveError {
+/// Why a move token names no legal move, in words for a front end.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum MoveReason {
+    #[error(
+        "not a move: expected <to>, <from>-<to>, then x<point> per removal, with points a1..g7 of the board"
+    )]
+    NotAMove,
+    #[error("{} has no legal move (the game is over)", .0.name())]
+    GameOver(Color),
+    #[error("{0} is occupied")]
+    Occupied(Square),
+    #[error("{} has no pieces in hand: move one with <from>-<to>", .0.name())]
+    NoneInHand(Color),
+    #[error("{from} holds no {} piece", .side.name())]
+    NotOwnPiece { from: Square, side: Color },
+    #[error("{} still has pieces in hand and must place one", .0.name())]
+    MustPlace(Color),
+    #[error("{from} and {to} are not adjacent and {} may not fly", .side.name())]
+    NotAdjacent {
+        from: Square,
+        to: Square,
+        side: Color,
+    },
+    #[error("it would close a mill broken on the previous turn (MillReform)")]
+    ReformBanned,
+    #[error("the mill it forms has no removable piece, so it removes nothing")]
+    NothingRemovable,
+    #[error("it forms no mill, so it removes nothing")]
+    NoMill,
+    #[error("it forms a mill and must remove: legal are {0}")]
+    MustRemove(Alternatives),
+    #[error("those removals are not allowed: legal are {0}")]
+    RemovalsNotAllowed(Alternatives),
+    /// The removals are legal in another order, as `write` has them.
+    #[error("{square} may not be removed at that point of the order; write {write}")]
+    RemovalOrder { square: Square, write: Move },
+}
+
+/// The legal moves from and to the same points as a rejected token; shows
+/// the first eight.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Alternatives(pub Vec<Move>);
+
+impl fmt::Display for Alternatives {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "move '{}': {}", self.token, self.reason)
+        for (i, m) in self.0.iter().take(8).enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{m}")?;
+        }
+        if self.0.len() > 8 {
+            f.write_str(", ...")?;
+        }
+        Ok(())
     }
 }
-
-impl std::error::Error for MoveError {}
 
 /// A point name, any case (`d2`, `D2`).
 pub fn square(input: &str) -> IResult<&str, Square> {
@@ -72,9 +124,7 @@ impl MoveText {
             .map(|(_, m)| m)
             .map_err(|_| MoveError {
                 token: token.to_string(),
-                reason: "not a move: expected <to>, <from>-<to>, then x<point> per removal, \
-                         with points a1..g7 of the board"
-                    .to_string(),
+                reason: MoveReason::NotAMove,
             })
     }
 }
@@ -102,7 +152,10 @@ impl Position {
         self.check_removal_order(rules, &text.removals)
             .map_err(|sq| MoveError {
                 token: token.to_string(),
-                reason: format!("{sq} may not be removed at that point of the order; write {mv}"),
+                reason: MoveReason::RemovalOrder {
+                    square: sq,
+                    write: mv,
+                },
             })?;
         Ok(mv)
     }
@@ -121,33 +174,31 @@ impl Position {
     }
 
     /// Words for a front end on why a well-formed token is not legal here.
-    fn why_illegal(&self, rules: &Rules, text: &MoveText, legal: &MoveList) -> String {
+    fn why_illegal(&self, rules: &Rules, text: &MoveText, legal: &MoveList) -> MoveReason {
         let me = self.side_to_move();
-        let name = me.name();
         if legal.is_empty() {
-            return format!("{name} has no legal move (the game is over)");
+            return MoveReason::GameOver(me);
         }
         if self.occupied().contains(text.to) {
-            return format!("{} is occupied", text.to);
+            return MoveReason::Occupied(text.to);
         }
         match text.from {
-            None if self.in_hand(me) == 0 => {
-                return format!("{name} has no pieces in hand: move one with <from>-<to>");
-            }
+            None if self.in_hand(me) == 0 => return MoveReason::NoneInHand(me),
             Some(from) => {
                 if !self.pieces(me).contains(from) {
-                    return format!("{from} holds no {name} piece");
+                    return MoveReason::NotOwnPiece { from, side: me };
                 }
                 if self.in_hand(me) > 0 && !rules.lasker {
-                    return format!("{name} still has pieces in hand and must place one");
+                    return MoveReason::MustPlace(me);
                 }
                 if !self.can_fly(rules, me)
                     && !rules.layout().adjacent[from.index()].contains(text.to)
                 {
-                    return format!(
-                        "{from} and {} are not adjacent and {name} may not fly",
-                        text.to
-                    );
+                    return MoveReason::NotAdjacent {
+                        from,
+                        to: text.to,
+                        side: me,
+                    };
                 }
             }
             None => {}
@@ -158,7 +209,7 @@ impl Position {
             .filter(|m| m.from() == text.from && m.to() == text.to)
             .collect();
         if same_turn.is_empty() {
-            return "it would close a mill broken on the previous turn (MillReform)".to_string();
+            return MoveReason::ReformBanned;
         }
         if same_turn.iter().all(|m| m.num_removals() == 0) && !text.removals.is_empty() {
             let after = match text.from {
@@ -166,23 +217,15 @@ impl Position {
                 None => self.pieces(me) | text.to.bit(),
             };
             return if rules.layout().mills_at(after, text.to) > 0 {
-                "the mill it forms has no removable piece, so it removes nothing".to_string()
+                MoveReason::NothingRemovable
             } else {
-                "it forms no mill, so it removes nothing".to_string()
+                MoveReason::NoMill
             };
         }
-        let options: Vec<String> = same_turn.iter().take(8).map(|m| m.to_string()).collect();
-        let more = if same_turn.len() > 8 { ", ..." } else { "" };
         if text.removals.is_empty() {
-            format!(
-                "it forms a mill and must remove: legal are {}{more}",
-                options.join(", ")
-            )
+            MoveReason::MustRemove(Alternatives(same_turn))
         } else {
-            format!(
-                "those removals are not allowed: legal are {}{more}",
-                options.join(", ")
-            )
+            MoveReason::RemovalsNotAllowed(Alternatives(same_turn))
         }
     }
 }

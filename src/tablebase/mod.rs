@@ -180,25 +180,26 @@ impl Fingerprint {
 
     /// The options as `Name=Value` words, written into each table's header.
     pub fn text(&self) -> String {
+        use crate::rules::RuleOptionId;
         let r = self.rules();
         let mut words = Vec::new();
-        for name in [
-            "Diagonals",
-            "Flying",
-            "FlyAt",
-            "MillRemoval",
-            "RemovePerMill",
-            "MayPass",
-            "Blocked",
-            "EndgameMoves",
-            "NoCaptureMoves",
+        for option in [
+            RuleOptionId::Diagonals,
+            RuleOptionId::Flying,
+            RuleOptionId::FlyAt,
+            RuleOptionId::MillRemoval,
+            RuleOptionId::RemovePerMill,
+            RuleOptionId::MayPass,
+            RuleOptionId::Blocked,
+            RuleOptionId::EndgameMoves,
+            RuleOptionId::NoCaptureMoves,
         ] {
-            let value = if name == "FlyAt" && self.fly_at == 0 {
+            let value = if option == RuleOptionId::FlyAt && self.fly_at == 0 {
                 "-".to_string()
             } else {
-                r.get(Rules::find_option(name).expect("option exists"))
+                r.get(option).to_string()
             };
-            words.push(format!("{name}={value}"));
+            words.push(format!("{option}={value}"));
         }
         words.join(" ")
     }

@@ -268,7 +268,7 @@ impl Engine {
             ))?;
         }
         for setting in rules.non_default() {
-            let (name, value) = setting.split_once('=').expect("Name=Value");
+            let (name, value) = (setting.option, setting.value);
             engine.send(&format!("setoption name {name} value {value}"))?;
         }
         engine.sync(timeout)?;

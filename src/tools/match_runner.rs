@@ -361,7 +361,7 @@ fn play_game(
                 Some(Ok(_)) => None,
                 Some(Err(e)) => Some(Fault::Illegal {
                     token: e.token,
-                    reason: e.reason,
+                    reason: e.reason.to_string(),
                 }),
                 None => Some(Fault::Illegal {
                     token: "(none)".into(),

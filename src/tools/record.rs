@@ -21,7 +21,7 @@
 
 use std::fmt::{self, Write};
 
-use crate::rules::{Color, Game, GameResult, Position, Rules};
+use crate::rules::{Color, Game, GameResult, Position, RuleOptionId, Rules};
 
 /// One move as recorded, with the line it was read from (0 when written).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -84,8 +84,7 @@ impl Record {
         let rules = game.rules();
         record.set_tag("Variant", rules.variant.name());
         for setting in rules.non_default() {
-            let (name, value) = setting.split_once('=').expect("Name=Value");
-            record.set_tag(name, value);
+            record.set_tag(setting.option.name(), &setting.value.to_string());
         }
         if *game.start() != Position::start(rules) {
             record.set_tag("FEN", &game.start().to_fen(rules));
@@ -132,11 +131,16 @@ impl Record {
         };
         let mut rules = Rules::default();
         if let Some(v) = self.tag("Variant") {
-            rules.set("Variant", v).map_err(|e| err(e.to_string()))?;
+            rules
+                .set_option(RuleOptionId::Variant, v)
+                .map_err(|e| err(e.to_string()))?;
         }
         for (name, value) in &self.tags {
-            if !name.eq_ignore_ascii_case("Variant") && Rules::find_option(name).is_some() {
-                rules.set(name, value).map_err(|e| err(e.to_string()))?;
+            match RuleOptionId::find(name) {
+                Some(RuleOptionId::Variant) | None => {}
+                Some(option) => rules
+                    .set_option(option, value)
+                    .map_err(|e| err(e.to_string()))?,
             }
         }
         Ok(rules)

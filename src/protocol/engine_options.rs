@@ -1,0 +1,203 @@
+//! The options a front end can set: the rule options of the rules core
+//! and the engine's own (hash size, threads, ...).
+
+use std::path::PathBuf;
+
+use crate::rules::options::{OptionKind, RuleOptionId, Rules, parse_bool};
+use crate::search::{ELO_MAX, ELO_MIN, Settings};
+
+/// The engine options beyond the rules, with their UCI declarations.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EngineOption {
+    Hash,
+    Threads,
+    MultiPv,
+    ClearHash,
+    MoveOverhead,
+    Skill,
+    LimitStrength,
+    Elo,
+    Ponder,
+    TablebasePath,
+}
+
+impl EngineOption {
+    pub const ALL: [EngineOption; 10] = [
+        EngineOption::Hash,
+        EngineOption::Threads,
+        EngineOption::MultiPv,
+        EngineOption::ClearHash,
+        EngineOption::MoveOverhead,
+        EngineOption::Skill,
+        EngineOption::LimitStrength,
+        EngineOption::Elo,
+        EngineOption::Ponder,
+        EngineOption::TablebasePath,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            EngineOption::Hash => "Hash",
+            EngineOption::Threads => "Threads",
+            EngineOption::MultiPv => "MultiPV",
+            EngineOption::ClearHash => "Clear Hash",
+            EngineOption::MoveOverhead => "Move Overhead",
+            EngineOption::Skill => "Skill",
+            EngineOption::LimitStrength => "UCI_LimitStrength",
+            EngineOption::Elo => "UCI_Elo",
+            EngineOption::Ponder => "Ponder",
+            EngineOption::TablebasePath => "TablebasePath",
+        }
+    }
+
+    /// Numeric range of a spin option.
+    fn range(self) -> Option<(u64, u64)> {
+        match self {
+            EngineOption::Hash => Some((1, 65536)),
+            EngineOption::Threads => Some((1, 256)),
+            EngineOption::MultiPv => Some((1, 256)),
+            EngineOption::MoveOverhead => Some((0, 5000)),
+            EngineOption::Skill => Some((0, 20)),
+            EngineOption::Elo => Some((ELO_MIN as u64, ELO_MAX as u64)),
+            EngineOption::ClearHash
+            | EngineOption::LimitStrength
+            | EngineOption::Ponder
+            | EngineOption::TablebasePath => None,
+        }
+    }
+
+    /// The `option name ...` line announcing this option.
+    pub fn declaration(self) -> String {
+        let d = Settings::default();
+        let name = self.name();
+        match self {
+            EngineOption::ClearHash => format!("option name {name} type button"),
+            EngineOption::Ponder | EngineOption::LimitStrength => {
+                format!("option name {name} type check default false")
+            }
+            EngineOption::TablebasePath => format!(
+                "option name {name} type string default {}",
+                crate::tablebase::default_dir().display()
+            ),
+            EngineOption::Hash => self.spin_declaration(d.hash_mb as u64),
+            EngineOption::Threads => self.spin_declaration(d.threads as u64),
+            EngineOption::MultiPv => self.spin_declaration(d.multipv as u64),
+            EngineOption::MoveOverhead => self.spin_declaration(d.move_overhead_ms),
+            EngineOption::Skill => self.spin_declaration(d.skill as u64),
+            EngineOption::Elo => self.spin_declaration(d.elo as u64),
+        }
+    }
+
+    fn spin_declaration(self, default: u64) -> String {
+        let (min, max) = self.range().expect("spin options have a range");
+        let name = self.name();
+        format!("option name {name} type spin default {default} min {min} max {max}")
+    }
+
+    pub fn find(name: &str) -> Option<EngineOption> {
+        EngineOption::ALL
+            .into_iter()
+            .find(|o| o.name().eq_ignore_ascii_case(name))
+    }
+
+    /// Applies a value to `settings`, or says what else the engine must do.
+    pub fn apply(
+        self,
+        settings: &mut Settings,
+        value: Option<&str>,
+    ) -> Result<Applied, EngineOptionError> {
+        let name = self.name();
+        let needed = || value.ok_or(EngineOptionError::NeedsValue(name));
+        match self {
+            EngineOption::ClearHash => return Ok(Applied::ClearHash),
+            EngineOption::TablebasePath => {
+                // UCI spells the empty string `<empty>`: no tables.
+                let path = value
+                    .filter(|v| !v.is_empty() && *v != "<empty>")
+                    .map(PathBuf::from);
+                return Ok(Applied::TablebasePath(path));
+            }
+            // The engine ponders when told `go ponder`; the Ponder option
+            // only tells the front end it may.
+            EngineOption::Ponder => {
+                self.check(needed()?)?;
+            }
+            EngineOption::LimitStrength => settings.limit_strength = self.check(needed()?)?,
+            EngineOption::Hash => settings.hash_mb = self.spin(needed()?)? as usize,
+            EngineOption::Threads => settings.threads = self.spin(needed()?)? as usize,
+            EngineOption::MultiPv => settings.multipv = self.spin(needed()?)? as usize,
+            EngineOption::MoveOverhead => settings.move_overhead_ms = self.spin(needed()?)?,
+            EngineOption::Skill => settings.skill = self.spin(needed()?)? as u8,
+            EngineOption::Elo => settings.elo = self.spin(needed()?)? as u32,
+        }
+        Ok(Applied::Settings)
+    }
+
+    fn check(self, value: &str) -> Result<bool, EngineOptionError> {
+        parse_bool(value).ok_or_else(|| EngineOptionError::NotCheck {
+            name: self.name(),
+            value: value.to_string(),
+        })
+    }
+
+    fn spin(self, value: &str) -> Result<u64, EngineOptionError> {
+        let (min, max) = self.range().expect("spin options have a range");
+        value
+            .parse()
+            .ok()
+            .filter(|n| (min..=max).contains(n))
+            .ok_or_else(|| EngineOptionError::NotSpin {
+                name: self.name(),
+                min,
+                max,
+                value: value.to_string(),
+            })
+    }
+}
+
+/// What an engine option asks for beyond the new search settings.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Applied {
+    /// Only the settings changed.
+    Settings,
+    ClearHash,
+    /// Open the tables under this folder (none: no tables).
+    TablebasePath(Option<PathBuf>),
+}
+
+/// A rejected engine option value.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum EngineOptionError {
+    #[error("option {0} needs a value")]
+    NeedsValue(&'static str),
+    #[error("option {name} takes true or false, not '{value}'")]
+    NotCheck { name: &'static str, value: String },
+    #[error("option {name} takes a whole number from {min} to {max}, not '{value}'")]
+    NotSpin {
+        name: &'static str,
+        min: u64,
+        max: u64,
+        value: String,
+    },
+}
+
+/// The `option name ...` lines of the rule options, defaults of the standard game.
+pub fn rule_declarations() -> Vec<String> {
+    let defaults = Rules::default();
+    RuleOptionId::ALL
+        .into_iter()
+        .map(|o| {
+            let default = defaults.get(o);
+            match o.kind() {
+                OptionKind::Check => format!("option name {o} type check default {default}"),
+                OptionKind::Spin { min, max } => {
+                    format!("option name {o} type spin default {default} min {min} max {max}")
+                }
+                OptionKind::Combo(values) => {
+                    let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
+                    format!("option name {o} type combo default {default}{vars}")
+                }
+            }
+        })
+        .collect()
+}
