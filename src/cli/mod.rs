@@ -13,7 +13,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::rules::{Game, Rules, RulesError, Setup, SetupError, Start};
+use crate::rules::{Game, RuleOptionId, Rules, RulesError, Setup, SetupError, Start};
 use crate::tools::elo::SprtError;
 use crate::tools::input::{EntryError, InputError};
 
@@ -110,7 +110,7 @@ impl RulesArgs {
     /// The rules these arguments set.
     pub fn rules(&self) -> Result<Rules, RulesError> {
         let mut rules = Rules::default();
-        rules.set("Variant", &self.variant)?;
+        rules.set_option(RuleOptionId::Variant, &self.variant)?;
         for o in &self.options {
             rules.apply(o)?;
         }
