@@ -31,7 +31,7 @@ use crate::tablebase::Tablebases;
 pub use eval::{Weights, evaluate, explain};
 
 use time::TimeManager;
-use tt::Table;
+use tt::TranspositionTable;
 use worker::{MATE_BOUND, Main, Shared, Worker};
 
 /// Deepest search path, in plies (one ply = one whole turn).
@@ -113,7 +113,7 @@ pub struct Info {
 
 /// What a finished search returns.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Outcome {
+pub struct SearchOutcome {
     /// `None` only when the side to move has no legal move.
     pub best: Option<Move>,
     pub ponder: Option<Move>,
@@ -239,7 +239,7 @@ impl Default for Settings {
 /// The search with its state kept between moves (transposition table).
 pub struct Searcher {
     settings: Settings,
-    tt: Table,
+    tt: TranspositionTable,
     workers: Vec<Worker>,
     tablebases: Option<Arc<Tablebases>>,
 }
@@ -248,12 +248,12 @@ impl Searcher {
     /// A searcher; if the table size cannot be had, the default size is
     /// used instead (and logged).
     pub fn new(settings: Settings) -> Searcher {
-        let (tt, settings) = match Table::new(settings.hash_mb) {
+        let (tt, settings) = match TranspositionTable::new(settings.hash_mb) {
             Ok(tt) => (tt, settings),
             Err(e) => {
                 log::warn!("{e}; using {} MB", Settings::default().hash_mb);
                 let hash_mb = Settings::default().hash_mb;
-                let tt = Table::new(hash_mb).expect("the default table size fits");
+                let tt = TranspositionTable::new(hash_mb).expect("the default table size fits");
                 (
                     tt,
                     Settings {
@@ -282,11 +282,11 @@ impl Searcher {
     pub fn configure(&mut self, settings: Settings) -> Result<(), String> {
         if settings.hash_mb != self.settings.hash_mb {
             // Free the old table first: both may not fit at once.
-            self.tt = Table::new(1)?;
-            match Table::new(settings.hash_mb) {
+            self.tt = TranspositionTable::new(1)?;
+            match TranspositionTable::new(settings.hash_mb) {
                 Ok(tt) => self.tt = tt,
                 Err(e) => {
-                    self.tt = Table::new(self.settings.hash_mb)?;
+                    self.tt = TranspositionTable::new(self.settings.hash_mb)?;
                     return Err(e);
                 }
             }
@@ -328,7 +328,7 @@ impl Searcher {
         limits: &Limits,
         control: &Control,
         report: &mut dyn FnMut(&Info),
-    ) -> Outcome {
+    ) -> SearchOutcome {
         let rules = *game.rules();
         let root = *game.position();
         let mut list = MoveList::new();
@@ -346,7 +346,7 @@ impl Searcher {
         if root_moves.is_empty() {
             let lost =
                 game_outcome.is_some_and(|o| o.result == GameResult::Win(!root.side_to_move()));
-            return Outcome {
+            return SearchOutcome {
                 best: None,
                 ponder: None,
                 score: if lost { Score::Mate(0) } else { Score::Cp(0) },
@@ -461,7 +461,7 @@ impl Searcher {
             next.legal_moves(&rules, &mut list);
             list.contains(mv).then_some(mv)
         });
-        Outcome {
+        SearchOutcome {
             best: Some(line.mv),
             ponder,
             score,
@@ -482,7 +482,7 @@ fn table_move(
     limits: &Limits,
     control: &Control,
     report: &mut dyn FnMut(&Info),
-) -> Option<Outcome> {
+) -> Option<SearchOutcome> {
     let started = Instant::now();
     let (rules, root) = (game.rules(), game.position());
     let moves = tb.moves(root)?;
@@ -518,7 +518,7 @@ fn table_move(
     while !control.stopped() && (limits.infinite || control.ponder.load(Ordering::Relaxed)) {
         std::thread::sleep(Duration::from_millis(1));
     }
-    Some(Outcome {
+    Some(SearchOutcome {
         best: Some(best.mv),
         ponder: None,
         score,

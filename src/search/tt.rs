@@ -42,7 +42,7 @@ struct Bucket {
 /// until used), and advised to use huge pages, since probes land at random
 /// and 4 KiB pages make nearly every probe a TLB miss as well as a cache
 /// miss (bench: about 5% faster).
-pub struct Table {
+pub struct TranspositionTable {
     memory: MmapMut,
     len: usize,
     generation: u64,
@@ -73,10 +73,10 @@ fn generation_of(data: u64) -> u64 {
     (data >> GEN_SHIFT) & GEN_MASK
 }
 
-impl Table {
+impl TranspositionTable {
     /// A table of `mb` megabytes, or an error if the memory cannot be had
     /// (a front end may ask for more than the machine has).
-    pub fn new(mb: usize) -> Result<Table, String> {
+    pub fn new(mb: usize) -> Result<TranspositionTable, String> {
         let len = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
         let mut memory = MmapMut::map_anon(len * std::mem::size_of::<Bucket>())
             .map_err(|e| format!("cannot allocate {mb} MB for the hash table: {e}"))?;
@@ -86,7 +86,7 @@ impl Table {
         // them all now keeps that out of the first search (on this virtual
         // machine 0.5 s of the first move's time at 256 MB).
         memory.fill(0);
-        Ok(Table {
+        Ok(TranspositionTable {
             memory,
             len,
             generation: 0,
@@ -217,7 +217,7 @@ mod tests {
 
     #[test]
     fn store_and_probe_round_trip() {
-        let mut t = Table::new(1).unwrap();
+        let mut t = TranspositionTable::new(1).unwrap();
         t.new_search();
         let mv = Move::new(Some(Square::ALL[0]), Square::ALL[1], &[Square::ALL[5]]);
         t.store(0xdead_beef, Some(mv), -29_950, 17, Bound::Lower);

@@ -1,7 +1,7 @@
 //! One search thread: iterative deepening over principal variation
 //! search, with the game's end rules applied at every node.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
 use std::time::Instant;
 
@@ -11,10 +11,10 @@ use crate::rules::{
 use crate::tablebase::Tablebases;
 
 use super::eval::evaluate_with;
-use super::ordering::{self, Ordering};
+use super::ordering::{self, MoveOrdering};
 use super::tb;
 use super::time::TimeManager;
-use super::tt::{Bound, Table};
+use super::tt::{Bound, TranspositionTable};
 use super::{Control, Info, MAX_PLY, Score, Settings};
 
 pub const INF: i32 = 32_000;
@@ -34,7 +34,7 @@ pub struct Shared<'a> {
     /// Mixed into table keys so entries of other rules never match.
     pub rules_key: u64,
     pub root: Position,
-    pub tt: &'a Table,
+    pub tt: &'a TranspositionTable,
     pub control: &'a Control,
     /// Set by the main thread to end the helpers.
     pub abort: AtomicBool,
@@ -57,10 +57,7 @@ pub struct Shared<'a> {
 
 impl Shared<'_> {
     pub fn total_nodes(&self) -> u64 {
-        self.nodes
-            .iter()
-            .map(|n| n.load(AtomicOrdering::Relaxed))
-            .sum()
+        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
     }
 }
 
@@ -93,7 +90,7 @@ impl Main {
 
     /// Notices a ponderhit: the clock starts now.
     fn poll_ponder(&mut self, control: &Control) {
-        if self.pondering && !control.ponder.load(AtomicOrdering::Relaxed) {
+        if self.pondering && !control.ponder.load(Ordering::Relaxed) {
             self.pondering = false;
             self.tm.restart(Instant::now());
         }
@@ -128,7 +125,7 @@ pub struct Worker {
     null_ply: usize,
     /// The move lists of all nodes on the path, one segment each.
     moves: Vec<(Move, i32)>,
-    ordering: Box<Ordering>,
+    ordering: Box<MoveOrdering>,
     pv: Vec<[Move; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
     lmr: Box<[[u8; 64]; 64]>,
@@ -169,7 +166,7 @@ impl Worker {
             root_index: 0,
             null_ply: 0,
             moves: Vec::with_capacity(1 << 16),
-            ordering: Ordering::new(),
+            ordering: MoveOrdering::new(),
             pv: vec![[NO_MOVE; MAX_PLY + 2]; MAX_PLY + 2],
             pv_len: [0; MAX_PLY + 2],
             lmr,
@@ -234,8 +231,8 @@ impl Worker {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.nodes & 1023 == 0 {
-            sh.nodes[self.id].store(self.nodes, AtomicOrdering::Relaxed);
-            if sh.control.stopped() || sh.abort.load(AtomicOrdering::Relaxed) {
+            sh.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+            if sh.control.stopped() || sh.abort.load(Ordering::Relaxed) {
                 self.stopped = true;
             }
             if let Some(m) = main.as_deref_mut() {
@@ -387,7 +384,7 @@ impl Worker {
             return s;
         }
         if let Some(p) = sh.tb.and_then(|tb| tb.probe(pos)) {
-            sh.tbhits.fetch_add(1, AtomicOrdering::Relaxed);
+            sh.tbhits.fetch_add(1, Ordering::Relaxed);
             return tb::score(p);
         }
         if ply >= MAX_PLY {
@@ -819,14 +816,14 @@ impl Worker {
             self.best.clear();
             self.best.extend_from_slice(&self.root_moves[..lines]);
             if let Some(m) = main.as_deref_mut() {
-                sh.nodes[self.id].store(self.nodes, AtomicOrdering::Relaxed);
+                sh.nodes[self.id].store(self.nodes, Ordering::Relaxed);
                 self.report(sh, m, depth);
                 if self.iteration_ends_search(sh, m, depth) {
                     break;
                 }
             }
         }
-        sh.nodes[self.id].store(self.nodes, AtomicOrdering::Relaxed);
+        sh.nodes[self.id].store(self.nodes, Ordering::Relaxed);
     }
 
     fn report(&self, sh: &Shared, m: &Main, depth: i32) {
@@ -856,7 +853,7 @@ impl Worker {
                 hashfull,
                 time_ms,
                 pv: rm.pv.clone(),
-                tbhits: sh.tbhits.load(AtomicOrdering::Relaxed),
+                tbhits: sh.tbhits.load(Ordering::Relaxed),
             });
         }
     }
