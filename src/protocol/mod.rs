@@ -249,7 +249,7 @@ impl Engine {
         let mut settings = self.settings;
         let clear = option.apply(&mut settings, value)?;
         let searcher = self.searcher_mut();
-        searcher.configure(settings)?;
+        searcher.configure(settings).map_err(|e| e.to_string())?;
         if clear {
             searcher.clear();
         }

@@ -29,6 +29,7 @@ use crate::rules::{Game, GameResult, Move, MoveList};
 use crate::tablebase::Tablebases;
 
 pub use eval::{Weights, evaluate, explain};
+pub use tt::TableAllocError;
 
 use time::TimeManager;
 use tt::TranspositionTable;
@@ -279,7 +280,7 @@ impl Searcher {
 
     /// Applies new settings (resizing the table if `hash_mb` changed). If
     /// the new table cannot be allocated nothing changes.
-    pub fn configure(&mut self, settings: Settings) -> Result<(), String> {
+    pub fn configure(&mut self, settings: Settings) -> Result<(), TableAllocError> {
         if settings.hash_mb != self.settings.hash_mb {
             // Free the old table first: both may not fit at once.
             self.tt = TranspositionTable::new(1)?;
