@@ -108,9 +108,6 @@ pub fn perft(args: &PerftArgs) -> Result<(), String> {
 
 /// `morris bench`: the bench line (its node count is the search's signature).
 pub fn bench(depth: Option<u32>) -> Result<(), String> {
-    println!(
-        "{}",
-        crate::protocol::bench_line(&crate::search::bench::bench(depth))
-    );
+    println!("{}", crate::search::bench::bench(depth));
     Ok(())
 }
