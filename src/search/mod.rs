@@ -331,55 +331,31 @@ impl Searcher {
         report: &mut dyn FnMut(&Info),
     ) -> SearchOutcome {
         let rules = *game.rules();
-        let root = *game.position();
-        let mut list = MoveList::new();
-        root.legal_moves(&rules, &mut list);
-        let mut root_moves: Vec<Move> = list
-            .iter()
-            .copied()
-            .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
-            .collect();
+        let root_moves = root_moves(game, &limits.searchmoves);
         if root_moves.is_empty() {
-            root_moves = list.iter().copied().collect();
+            return no_move(game);
         }
-        let game_outcome = game.outcome();
-        let root_draw = game_outcome.is_some_and(|o| o.reason.is_counting_rule());
-        if root_moves.is_empty() {
-            let lost =
-                game_outcome.is_some_and(|o| o.result == GameResult::Win(!root.side_to_move()));
-            return SearchOutcome {
-                best: None,
-                ponder: None,
-                score: if lost { Score::Mate(0) } else { Score::Cp(0) },
-                nodes: 0,
-            };
-        }
+        let root_draw = game.outcome().is_some_and(|o| o.reason.is_counting_rule());
+        let settings = self.settings;
+        let skill = settings.effective_skill();
+        // A weakened player searches without the tables' perfect play.
         let tb = self
             .tablebases
             .as_deref()
-            .filter(|tb| tb.serves(&rules) && self.settings.effective_skill() >= 20);
+            .filter(|tb| tb.serves(&rules) && skill >= 20);
         if let Some(out) = tb
             .filter(|_| !root_draw)
-            .and_then(|tb| table_move(tb, game, &root_moves, limits, control, report))
+            .and_then(|tb| table_root(tb, game, &root_moves, limits, control, report))
         {
             return out;
         }
-        let settings = self.settings;
-        let skill = settings.effective_skill();
-        let mut max_depth = limits.depth.map_or(MAX_PLY as i32 - 1, |d| {
-            (d as i32).clamp(1, MAX_PLY as i32 - 1)
-        });
-        let mut lines = settings.multipv.max(1);
-        if skill < 20 {
-            max_depth = max_depth.min(2 + skill as i32 / 2);
-            lines = lines.max(4);
-        }
+        let (max_depth, lines) = depth_and_lines(&settings, limits);
         self.tt.new_search();
         let threads = self.workers.len();
         let sh = Shared {
             rules,
             rules_key: rules_key(&rules),
-            root,
+            root: *game.position(),
             tt: &self.tt,
             control,
             abort: AtomicBool::new(false),
@@ -394,89 +370,142 @@ impl Searcher {
             tb,
             tbhits: AtomicU64::new(0),
         };
-        let pondering = control.ponder.load(Ordering::Relaxed);
-        let tm = TimeManager::new(
-            limits,
-            root.side_to_move(),
-            settings.move_overhead_ms,
-            Instant::now(),
-        );
-        let (tx, rx) = mpsc::channel();
-        let mut main = Main::new(tm, pondering, limits.infinite, tx);
-        let (first, helpers) = self.workers.split_at_mut(1);
-        let main_worker = &mut first[0];
-        std::thread::scope(|scope| {
-            let sh = &sh;
-            for w in helpers.iter_mut() {
-                std::thread::Builder::new()
-                    .stack_size(STACK_BYTES)
-                    .spawn_scoped(scope, move || {
-                        w.reset(sh);
-                        w.iterate(sh, None);
-                    })
-                    .expect("spawn a search thread");
-            }
-            let main_thread = std::thread::Builder::new()
-                .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, move || {
-                    main_worker.reset(sh);
-                    main_worker.iterate(sh, Some(&mut main));
-                    // Infinite or pondering: the answer waits for stop or
-                    // ponderhit.
-                    while !control.stopped()
-                        && (main.infinite || control.ponder.load(Ordering::Relaxed))
-                    {
-                        std::thread::sleep(Duration::from_millis(1));
-                    }
-                    sh.abort.store(true, Ordering::Relaxed);
-                })
-                .expect("spawn the main search thread");
-            for info in rx {
-                report(&info);
-            }
-            main_thread.join().expect("main search thread");
-        });
-        let nodes = sh.total_nodes();
-        let main_worker = &self.workers[0];
-        let best_lines = if main_worker.best.is_empty() {
-            &main_worker.root_moves[..1]
-        } else {
-            &main_worker.best[..]
-        };
-        let pick = if skill < 20 {
-            weakened_choice(best_lines, skill, root.hash())
-        } else {
-            0
-        };
-        let line = &best_lines[pick];
-        let score = if root_draw || main_worker.best.is_empty() {
-            Score::Cp(0)
-        } else {
-            worker::to_score(line.score)
-        };
-        let ponder = line.pv.get(1).copied().or_else(|| {
-            let next = root.make(&rules, line.mv);
-            let key = worker::tt_key(&sh, &next);
-            let mv = self.tt.probe(key)?.mv?;
-            let mut list = MoveList::new();
-            next.legal_moves(&rules, &mut list);
-            list.contains(mv).then_some(mv)
-        });
-        SearchOutcome {
-            best: Some(line.mv),
-            ponder,
-            score,
-            nodes,
-        }
+        run_threads(&mut self.workers, &sh, limits, report);
+        pick_result(&self.workers[0], &sh, skill)
     }
 }
 
-/// Index of the line a weakened player picks: the best score after noise
-/// that grows as `skill` falls, seeded by the position (repeatable).
+/// The legal root moves to search: those of `searchmoves` (all when it
+/// names none of them).
+fn root_moves(game: &Game, searchmoves: &[Move]) -> Vec<Move> {
+    let mut list = MoveList::new();
+    game.position().legal_moves(game.rules(), &mut list);
+    let chosen: Vec<Move> = list
+        .iter()
+        .copied()
+        .filter(|m| searchmoves.is_empty() || searchmoves.contains(m))
+        .collect();
+    if chosen.is_empty() {
+        list.iter().copied().collect()
+    } else {
+        chosen
+    }
+}
+
+/// The answer when the side to move has no legal move: lost, or drawn by
+/// the rules.
+fn no_move(game: &Game) -> SearchOutcome {
+    let lost = game
+        .outcome()
+        .is_some_and(|o| o.result == GameResult::Win(!game.position().side_to_move()));
+    SearchOutcome {
+        best: None,
+        ponder: None,
+        score: if lost { Score::Mate(0) } else { Score::Cp(0) },
+        nodes: 0,
+    }
+}
+
+/// The deepest iteration and the lines searched in each. A weakened
+/// player searches shallower and at least four lines, to pick among them.
+fn depth_and_lines(settings: &Settings, limits: &Limits) -> (i32, usize) {
+    let skill = settings.effective_skill();
+    let mut max_depth = limits.depth.map_or(MAX_PLY as i32 - 1, |d| {
+        (d as i32).clamp(1, MAX_PLY as i32 - 1)
+    });
+    let mut lines = settings.multipv.max(1);
+    if skill < 20 {
+        max_depth = max_depth.min(2 + skill as i32 / 2);
+        lines = lines.max(4);
+    }
+    (max_depth, lines)
+}
+
+/// Searches with one thread per worker until the main one (the first)
+/// ends the search, passing its reports on as they come.
+fn run_threads(
+    workers: &mut [Worker],
+    sh: &Shared,
+    limits: &Limits,
+    report: &mut dyn FnMut(&Info),
+) {
+    let control = sh.control;
+    let pondering = control.ponder.load(Ordering::Relaxed);
+    let tm = TimeManager::new(
+        limits,
+        sh.root.side_to_move(),
+        sh.settings.move_overhead_ms,
+        Instant::now(),
+    );
+    let (tx, rx) = mpsc::channel();
+    let mut main = Main::new(tm, pondering, limits.infinite, tx);
+    let (first, helpers) = workers.split_at_mut(1);
+    let main_worker = &mut first[0];
+    std::thread::scope(|scope| {
+        for w in helpers.iter_mut() {
+            std::thread::Builder::new()
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(scope, move || {
+                    w.reset(sh);
+                    w.iterate(sh, None);
+                })
+                .expect("spawn a search thread");
+        }
+        let main_thread = std::thread::Builder::new()
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(scope, move || {
+                main_worker.reset(sh);
+                main_worker.iterate(sh, Some(&mut main));
+                wait_for_stop(control, main.infinite);
+                sh.abort.store(true, Ordering::Relaxed);
+            })
+            .expect("spawn the main search thread");
+        for info in rx {
+            report(&info);
+        }
+        main_thread.join().expect("main search thread");
+    });
+}
+
+/// The answer from the main worker's last completed iteration: its best
+/// line, or for a weakened player one of its best lines; the ponder move
+/// from the line or else from the table.
+fn pick_result(main_worker: &Worker, sh: &Shared, skill: u8) -> SearchOutcome {
+    let best_lines = if main_worker.best.is_empty() {
+        &main_worker.root_moves[..1]
+    } else {
+        &main_worker.best[..]
+    };
+    let pick = if skill < 20 {
+        weakened_choice(best_lines, skill, sh.root.hash())
+    } else {
+        0
+    };
+    let line = &best_lines[pick];
+    let score = if sh.root_draw || main_worker.best.is_empty() {
+        Score::Cp(0)
+    } else {
+        worker::to_score(line.score)
+    };
+    let ponder = line.pv.get(1).copied().or_else(|| {
+        let next = sh.root.make(&sh.rules, line.mv);
+        let mv = sh.tt.probe(worker::tt_key(sh, &next))?.mv?;
+        let mut list = MoveList::new();
+        next.legal_moves(&sh.rules, &mut list);
+        list.contains(mv).then_some(mv)
+    });
+    SearchOutcome {
+        best: Some(line.mv),
+        ponder,
+        score,
+        nodes: sh.total_nodes(),
+    }
+}
+
 /// At a root the tables cover, their value-optimal move (the fastest
 /// conversion when winning, the longest resistance when losing), reported
 /// as one line; waits like a search for `stop`/`ponderhit` when open-ended.
-fn table_move(
+fn table_root(
     tb: &Tablebases,
     game: &Game,
     root_moves: &[Move],
@@ -516,9 +545,7 @@ fn table_move(
         pv: vec![best.mv],
         tbhits,
     });
-    while !control.stopped() && (limits.infinite || control.ponder.load(Ordering::Relaxed)) {
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    wait_for_stop(control, limits.infinite);
     Some(SearchOutcome {
         best: Some(best.mv),
         ponder: None,
@@ -527,6 +554,16 @@ fn table_move(
     })
 }
 
+/// An infinite or pondering search answers only after `stop` or
+/// `ponderhit`.
+fn wait_for_stop(control: &Control, infinite: bool) {
+    while !control.stopped() && (infinite || control.ponder.load(Ordering::Relaxed)) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Index of the line a weakened player picks: the best score after noise
+/// that grows as `skill` falls, seeded by the position (repeatable).
 fn weakened_choice(lines: &[worker::RootMove], skill: u8, seed: u64) -> usize {
     let spread = (20 - skill as i64) * 15;
     let mut state = seed | 1;
