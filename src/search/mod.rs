@@ -438,7 +438,7 @@ fn run_threads(
         Instant::now(),
     );
     let (tx, rx) = mpsc::channel();
-    let mut main = Main::new(tm, pondering, limits.infinite, tx);
+    let main = Main::new(tm, pondering, limits.infinite, tx);
     let (first, helpers) = workers.split_at_mut(1);
     let main_worker = &mut first[0];
     std::thread::scope(|scope| {
@@ -455,8 +455,8 @@ fn run_threads(
             .stack_size(STACK_BYTES)
             .spawn_scoped(scope, move || {
                 main_worker.reset(sh);
-                main_worker.iterate(sh, Some(&mut main));
-                wait_for_stop(control, main.infinite);
+                main_worker.iterate(sh, Some(main));
+                wait_for_stop(control, limits.infinite);
                 sh.abort.store(true, Ordering::Relaxed);
             })
             .expect("spawn the main search thread");

@@ -63,11 +63,11 @@ impl Shared<'_> {
 
 /// What only the main thread does: keep time, decide when to stop, report.
 pub struct Main {
-    pub tm: TimeManager,
-    pub started: Instant,
-    pub pondering: bool,
-    pub infinite: bool,
-    pub tx: Sender<Info>,
+    tm: TimeManager,
+    started: Instant,
+    pondering: bool,
+    infinite: bool,
+    tx: Sender<Info>,
     /// Decaying count of best-move changes between iterations.
     changes: f64,
     last_best: Option<Move>,
@@ -135,6 +135,8 @@ pub struct Worker {
     pub completed_depth: i32,
     /// Depth of the current iteration (extensions stop at twice it).
     root_depth: usize,
+    /// The main thread's duties, while it searches (none on helpers).
+    main: Option<Main>,
 }
 
 /// The placeholder filling unused PV slots (a1-a1, never a legal move).
@@ -174,6 +176,7 @@ impl Worker {
             best: Vec::new(),
             completed_depth: 0,
             root_depth: 0,
+            main: None,
         }
     }
 
@@ -216,7 +219,7 @@ impl Worker {
     /// Counts a node and says whether the search must unwind. Always
     /// inlined, as `terminal`: both run at every node.
     #[inline(always)]
-    fn enter(&mut self, sh: &Shared, main: &mut Option<&mut Main>, ply: usize) -> bool {
+    fn enter(&mut self, sh: &Shared, ply: usize) -> bool {
         if self.stopped {
             return true;
         }
@@ -235,7 +238,7 @@ impl Worker {
             if sh.control.stopped() || sh.abort.load(Ordering::Relaxed) {
                 self.stopped = true;
             }
-            if let Some(m) = main.as_deref_mut() {
+            if let Some(m) = self.main.as_mut() {
                 m.poll_ponder(sh.control);
                 if m.limited() && m.tm.out_of_time() {
                     self.stopped = true;
@@ -364,7 +367,6 @@ impl Worker {
     fn negamax(
         &mut self,
         sh: &Shared,
-        main: &mut Option<&mut Main>,
         pos: &Position,
         depth: i32,
         ply: usize,
@@ -374,10 +376,10 @@ impl Worker {
         null_ok: bool,
     ) -> i32 {
         if depth <= 0 {
-            return self.qsearch(sh, main, pos, ply, alpha, beta);
+            return self.qsearch(sh, pos, ply, alpha, beta);
         }
         self.pv_len[ply] = 0;
-        if self.enter(sh, main, ply) {
+        if self.enter(sh, ply) {
             return 0;
         }
         if let Some(s) = self.terminal(sh, pos, ply) {
@@ -449,7 +451,6 @@ impl Worker {
             self.null_ply = ply + 1;
             let s = -self.negamax(
                 sh,
-                main,
                 &child,
                 depth - 1 - r,
                 ply + 1,
@@ -518,17 +519,7 @@ impl Worker {
                 sh.settings.mill_extension && mv.num_removals() > 0 && ply < 2 * self.root_depth;
             let new_depth = depth - 1 + extend as i32;
             let s = if i == 0 {
-                -self.search_child(
-                    sh,
-                    main,
-                    &child,
-                    new_depth,
-                    ply + 1,
-                    -beta,
-                    -alpha,
-                    pv_node,
-                    true,
-                )
+                -self.search_child(sh, &child, new_depth, ply + 1, -beta, -alpha, pv_node, true)
             } else {
                 let mut r = 0;
                 if sh.settings.lmr
@@ -545,7 +536,6 @@ impl Worker {
                 }
                 let mut s = -self.search_child(
                     sh,
-                    main,
                     &child,
                     new_depth - r,
                     ply + 1,
@@ -557,7 +547,6 @@ impl Worker {
                 if s > alpha && r > 0 {
                     s = -self.negamax(
                         sh,
-                        main,
                         &child,
                         new_depth,
                         ply + 1,
@@ -568,17 +557,7 @@ impl Worker {
                     );
                 }
                 if s > alpha && s < beta && pv_node {
-                    s = -self.negamax(
-                        sh,
-                        main,
-                        &child,
-                        new_depth,
-                        ply + 1,
-                        -beta,
-                        -alpha,
-                        true,
-                        true,
-                    );
+                    s = -self.negamax(sh, &child, new_depth, ply + 1, -beta, -alpha, true, true);
                 }
                 s
             };
@@ -627,7 +606,6 @@ impl Worker {
     fn search_child(
         &mut self,
         sh: &Shared,
-        main: &mut Option<&mut Main>,
         pos: &Position,
         depth: i32,
         ply: usize,
@@ -637,9 +615,9 @@ impl Worker {
         null_ok: bool,
     ) -> i32 {
         if depth <= 0 {
-            self.qsearch(sh, main, pos, ply, alpha, beta)
+            self.qsearch(sh, pos, ply, alpha, beta)
         } else {
-            self.negamax(sh, main, pos, depth, ply, alpha, beta, pv_node, null_ok)
+            self.negamax(sh, pos, depth, ply, alpha, beta, pv_node, null_ok)
         }
     }
 
@@ -648,14 +626,13 @@ impl Worker {
     fn qsearch(
         &mut self,
         sh: &Shared,
-        main: &mut Option<&mut Main>,
         pos: &Position,
         ply: usize,
         mut alpha: i32,
         beta: i32,
     ) -> i32 {
         self.pv_len[ply] = 0;
-        if self.enter(sh, main, ply) {
+        if self.enter(sh, ply) {
             return 0;
         }
         if let Some(s) = self.terminal(sh, pos, ply) {
@@ -672,7 +649,7 @@ impl Worker {
             let (mv, _) = self.pick(idx, end);
             let child = pos.make(&sh.rules, mv);
             self.keys.push(child.repetition_key());
-            let s = -self.qsearch(sh, main, &child, ply + 1, -beta, -alpha);
+            let s = -self.qsearch(sh, &child, ply + 1, -beta, -alpha);
             self.keys.pop();
             if self.stopped {
                 self.moves.truncate(start);
@@ -697,7 +674,6 @@ impl Worker {
     fn root_search(
         &mut self,
         sh: &Shared,
-        main: &mut Option<&mut Main>,
         depth: i32,
         mut alpha: i32,
         beta: i32,
@@ -709,21 +685,11 @@ impl Worker {
             let child = sh.root.make(&sh.rules, mv);
             self.keys.push(child.repetition_key());
             let s = if i == pv_idx {
-                -self.negamax(sh, main, &child, depth - 1, 1, -beta, -alpha, true, true)
+                -self.negamax(sh, &child, depth - 1, 1, -beta, -alpha, true, true)
             } else {
-                let s = -self.negamax(
-                    sh,
-                    main,
-                    &child,
-                    depth - 1,
-                    1,
-                    -alpha - 1,
-                    -alpha,
-                    false,
-                    true,
-                );
+                let s = -self.negamax(sh, &child, depth - 1, 1, -alpha - 1, -alpha, false, true);
                 if s > alpha && s < beta {
-                    -self.negamax(sh, main, &child, depth - 1, 1, -beta, -alpha, true, true)
+                    -self.negamax(sh, &child, depth - 1, 1, -beta, -alpha, true, true)
                 } else {
                     s
                 }
@@ -765,8 +731,10 @@ impl Worker {
         }
     }
 
-    /// Iterative deepening until a limit, `stop`, or the main thread ends it.
-    pub fn iterate(&mut self, sh: &Shared, mut main: Option<&mut Main>) {
+    /// Iterative deepening until a limit, `stop`, or the main thread ends
+    /// it; `main` is given to the main thread, for the search's duration.
+    pub fn iterate(&mut self, sh: &Shared, main: Option<Main>) {
+        self.main = main;
         let lines = sh.lines.min(self.root_moves.len()).max(1);
         // Helpers start one iteration apart so threads spread over depths.
         let first = 1 + (self.id % 2) as i32;
@@ -787,7 +755,7 @@ impl Worker {
                     (-INF, INF)
                 };
                 loop {
-                    let s = self.root_search(sh, &mut main, depth, a, b, pv_idx);
+                    let s = self.root_search(sh, depth, a, b, pv_idx);
                     self.sort_root(pv_idx);
                     if self.stopped {
                         break;
@@ -815,31 +783,31 @@ impl Worker {
             self.completed_depth = depth;
             self.best.clear();
             self.best.extend_from_slice(&self.root_moves[..lines]);
-            if let Some(m) = main.as_deref_mut() {
+            if let Some(m) = self.main.as_mut() {
                 sh.nodes[self.id].store(self.nodes, Ordering::Relaxed);
-                self.report(sh, m, depth);
-                if self.iteration_ends_search(sh, m, depth) {
+                m.report(sh, &self.best, depth);
+                if m.iteration_ends_search(sh, &self.best[0], self.root_moves.len(), depth) {
                     break;
                 }
             }
         }
         sh.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+        // Ends the reports.
+        self.main = None;
     }
+}
 
-    fn report(&self, sh: &Shared, m: &Main, depth: i32) {
+impl Main {
+    /// Sends the lines of a completed iteration.
+    fn report(&self, sh: &Shared, best: &[RootMove], depth: i32) {
         let nodes = sh.total_nodes();
-        let elapsed = m.started.elapsed();
+        let elapsed = self.started.elapsed();
         let time_ms = elapsed.as_millis() as u64;
         // From microseconds: a shallow search finishes within a millisecond.
         let nps = (nodes as u128 * 1_000_000 / elapsed.as_micros().max(1)) as u64;
         let hashfull = sh.tt.hashfull();
-        for (i, rm) in self
-            .best
-            .iter()
-            .take(sh.settings.multipv.max(1))
-            .enumerate()
-        {
-            let _ = m.tx.send(Info {
+        for (i, rm) in best.iter().take(sh.settings.multipv.max(1)).enumerate() {
+            let _ = self.tx.send(Info {
                 depth: depth as u32,
                 seldepth: rm.seldepth.max(depth as usize) as u32,
                 multipv: i as u32 + 1,
@@ -858,10 +826,17 @@ impl Worker {
         }
     }
 
-    /// After a completed iteration: whether to start no other.
-    fn iteration_ends_search(&self, sh: &Shared, m: &mut Main, depth: i32) -> bool {
+    /// After a completed iteration: whether to start no other, from its
+    /// best line and the number of root moves.
+    fn iteration_ends_search(
+        &mut self,
+        sh: &Shared,
+        best: &RootMove,
+        root_moves: usize,
+        depth: i32,
+    ) -> bool {
+        let m = self;
         m.poll_ponder(sh.control);
-        let best = &self.best[0];
         // A proven result: deeper iterations cannot change it.
         let mate_plies = MATE - best.score.abs();
         if best.score.abs() >= MATE_BOUND && depth > mate_plies {
@@ -870,7 +845,7 @@ impl Worker {
         if !m.limited() {
             return false;
         }
-        if self.root_moves.len() == 1 && m.tm.is_timed() {
+        if root_moves == 1 && m.tm.is_timed() {
             return true;
         }
         let changed = m.last_best.is_some_and(|b| b != best.mv);
