@@ -14,7 +14,7 @@ use super::eval::evaluate_with;
 use super::ordering::{self, MoveOrdering};
 use super::tb;
 use super::time::TimeManager;
-use super::tt::{Bound, TranspositionTable};
+use super::tt::{Bound, Hit, TranspositionTable};
 use super::{Control, Info, MAX_PLY, Score, Settings};
 
 pub const INF: i32 = 32_000;
@@ -102,6 +102,54 @@ impl Main {
     }
 }
 
+/// The kind of a node, as a type: each kind gets its own compiled search,
+/// with the kind's tests folded away.
+trait NodeKind {
+    /// On the principal variation: an open window, and the line is kept.
+    const PV: bool;
+}
+
+/// A node of the principal variation.
+struct Pv;
+
+/// Any other node: searched with a null window, only whether its score
+/// passes it matters.
+struct NonPv;
+
+impl NodeKind for Pv {
+    const PV: bool = true;
+}
+
+impl NodeKind for NonPv {
+    const PV: bool = false;
+}
+
+/// The scores that matter at a node, from the side to move's view: at
+/// most `alpha` it has as good elsewhere, from `beta` on the opponent has.
+#[derive(Clone, Copy)]
+struct Window {
+    alpha: i32,
+    beta: i32,
+}
+
+impl Window {
+    /// The null window just above `bound`: whether a score exceeds it.
+    fn null(bound: i32) -> Window {
+        Window {
+            alpha: bound,
+            beta: bound + 1,
+        }
+    }
+
+    /// The same window from the other side (the child's view).
+    fn flip(self) -> Window {
+        Window {
+            alpha: -self.beta,
+            beta: -self.alpha,
+        }
+    }
+}
+
 /// A root move with what the last search of it found.
 #[derive(Clone, Debug)]
 pub struct RootMove {
@@ -121,7 +169,7 @@ pub struct Worker {
     keys: Vec<u64>,
     root_index: usize,
     /// Ply of the position after the latest null move on the path (0: none);
-    /// repetitions are not looked for across it.
+    /// repetitions are not looked for across it, and it passes no more.
     null_ply: usize,
     /// The move lists of all nodes on the path, one segment each.
     moves: Vec<(Move, i32)>,
@@ -363,26 +411,21 @@ impl Worker {
         moves[0]
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn negamax(
+    /// Principal variation search of a node `depth` plies above the
+    /// horizon: the end rules and tables, the table's entry, the cut-offs
+    /// before any move, the moves, the table's new entry.
+    fn negamax<N: NodeKind>(
         &mut self,
         sh: &Shared,
         pos: &Position,
         depth: i32,
         ply: usize,
-        mut alpha: i32,
-        mut beta: i32,
-        pv_node: bool,
-        null_ok: bool,
+        w: Window,
     ) -> i32 {
         if depth <= 0 {
-            return self.qsearch(sh, pos, ply, alpha, beta);
+            return self.qsearch(sh, pos, ply, w);
         }
-        self.pv_len[ply] = 0;
-        if self.enter(sh, ply) {
-            return 0;
-        }
-        if let Some(s) = self.terminal(sh, pos, ply) {
+        if let Some(s) = self.open_node(sh, pos, ply) {
             return s;
         }
         if let Some(p) = sh.tb.and_then(|tb| tb.probe(pos)) {
@@ -392,29 +435,22 @@ impl Worker {
         if ply >= MAX_PLY {
             return self.eval(sh, pos);
         }
-        alpha = alpha.max(-MATE + ply as i32);
-        beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
+        // No score here can beat a win with the next move or lose faster
+        // than now.
+        let w = Window {
+            alpha: w.alpha.max(-MATE + ply as i32),
+            beta: w.beta.min(MATE - ply as i32 - 1),
+        };
+        if w.alpha >= w.beta {
+            return w.alpha;
         }
 
         let key = tt_key(sh, pos);
-        let mut tt_move = None;
-        if let Some(hit) = sh.tt.probe(key) {
-            tt_move = hit.mv;
-            let s = from_tt(hit.score, ply);
-            if !pv_node
-                && hit.depth >= depth
-                && match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                }
-            {
-                return s;
-            }
+        let hit = sh.tt.probe(key);
+        if let Some(s) = hit.and_then(|hit| table_cutoff::<N>(hit, depth, ply, w)) {
+            return s;
         }
-
+        let tt_move = hit.and_then(|hit| hit.mv);
         // No table move: this node was not searched before, or not deep
         // enough to matter; search it a ply shallower.
         let depth = if sh.settings.iir && depth >= 4 && tt_move.is_none() {
@@ -422,55 +458,119 @@ impl Worker {
         } else {
             depth
         };
-        let rules = &sh.rules;
-        let me = pos.side_to_move();
-        // Reverse futility: near the horizon, far above beta stays above.
-        if sh.settings.futility && !pv_node && depth <= 3 && beta.abs() < MATE_BOUND {
+        if let Some(s) = self.futility_cutoff::<N>(sh, pos, depth, w.beta) {
+            return s;
+        }
+        if let Some(s) = self.null_move_cutoff::<N>(sh, pos, depth, ply, w.beta) {
+            return s;
+        }
+        let Some((best, best_move)) = self.search_moves::<N>(sh, pos, depth, ply, w, tt_move)
+        else {
+            return 0;
+        };
+        let bound = if best >= w.beta {
+            Bound::Lower
+        } else if best > w.alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        sh.tt
+            .store(key, best_move.or(tt_move), to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// Starts a node: counts it, and scores it at once when the search must
+    /// unwind (0) or the rules have ended the game.
+    #[inline(always)]
+    fn open_node(&mut self, sh: &Shared, pos: &Position, ply: usize) -> Option<i32> {
+        self.pv_len[ply] = 0;
+        if self.enter(sh, ply) {
+            return Some(0);
+        }
+        self.terminal(sh, pos, ply)
+    }
+
+    /// Reverse futility: near the horizon, far above beta stays above.
+    #[inline(always)]
+    fn futility_cutoff<N: NodeKind>(
+        &self,
+        sh: &Shared,
+        pos: &Position,
+        depth: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        if sh.settings.futility && !N::PV && depth <= 3 && beta.abs() < MATE_BOUND {
             let eval = self.eval(sh, pos);
             if eval - FUTILITY_MARGIN * depth >= beta {
-                return eval;
+                return Some(eval);
             }
         }
-        // Null move: in the sliding phase a pass is rarely better than every
-        // move; while placing or flying it is no test at all.
-        if sh.settings.null_move
-            && !pv_node
-            && null_ok
+        None
+    }
+
+    /// Null move: in the sliding phase a pass is rarely better than every
+    /// move; while placing or flying it is no test at all. Not right after
+    /// another pass.
+    #[inline(always)]
+    fn null_move_cutoff<N: NodeKind>(
+        &mut self,
+        sh: &Shared,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+    ) -> Option<i32> {
+        let rules = &sh.rules;
+        let me = pos.side_to_move();
+        if !(sh.settings.null_move
+            && !N::PV
+            && self.null_ply != ply
             && depth >= 3
             && beta.abs() < MATE_BOUND
             && pos.in_hand(me) == 0
             && pos.in_hand(!me) == 0
             && !pos.can_fly(rules, me)
             && !pos.can_fly(rules, !me)
-            && self.eval(sh, pos) >= beta
+            && self.eval(sh, pos) >= beta)
         {
-            let r = 2 + depth / 4;
-            let child = pos.pass();
-            self.keys.push(child.repetition_key());
-            let saved = self.null_ply;
-            self.null_ply = ply + 1;
-            let s = -self.negamax(
-                sh,
-                &child,
-                depth - 1 - r,
-                ply + 1,
-                -beta,
-                -beta + 1,
-                false,
-                false,
-            );
-            self.null_ply = saved;
-            self.keys.pop();
-            if self.stopped {
-                return 0;
-            }
-            if s >= beta {
-                return if s >= MATE_BOUND { beta } else { s };
-            }
+            return None;
         }
+        let r = 2 + depth / 4;
+        let child = pos.pass();
+        self.keys.push(child.repetition_key());
+        let saved = self.null_ply;
+        self.null_ply = ply + 1;
+        let s = -self.negamax::<NonPv>(
+            sh,
+            &child,
+            depth - 1 - r,
+            ply + 1,
+            Window::null(beta - 1).flip(),
+        );
+        self.null_ply = saved;
+        self.keys.pop();
+        if self.stopped {
+            return Some(0);
+        }
+        (s >= beta).then_some(if s >= MATE_BOUND { beta } else { s })
+    }
 
+    /// The move loop: the first move with the node's window, the others by
+    /// `search_later`. The best score and the move that raised alpha, or
+    /// `None` when the search was stopped.
+    #[inline(always)]
+    fn search_moves<N: NodeKind>(
+        &mut self,
+        sh: &Shared,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        mut w: Window,
+        tt_move: Option<Move>,
+    ) -> Option<(i32, Option<Move>)> {
+        let rules = &sh.rules;
         let (start, end) = self.push_moves(sh, pos, ply, tt_move, false);
-        let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
         // Whether the move at `idx` was already picked (for its prefetch).
@@ -488,168 +588,164 @@ impl Worker {
             } else {
                 order < ordering::BLOCK
             };
-            // Late quiet moves near the horizon are not tried, unless every
-            // move so far loses (then each is searched for a defence).
-            if sh.settings.late_move_pruning
-                && quiet
-                && !pv_node
-                && depth <= 4
-                && i >= LATE_MOVES[depth as usize]
-                && best > -MATE_BOUND
-            {
+            if late_move_pruned::<N>(sh, depth, i, quiet, best) {
                 self.moves[idx].1 = 0;
                 continue;
             }
             let child = pos.make(rules, mv);
             if depth > 1 {
-                sh.tt.prefetch(tt_key(sh, &child));
-                // The child probes at once, too soon for this prefetch to
-                // hide its miss; but near the leaves its search takes a few
-                // microseconds, time to load the next sibling's entry
-                // (picking that move now does not change the order).
-                if depth == 2 && idx + 1 < end {
-                    let (next, _) = self.pick(idx + 1, end);
-                    sh.tt.prefetch(tt_key(sh, &pos.make(rules, next)));
-                    picked = true;
-                }
+                picked = self.prefetch_children(sh, pos, &child, depth, idx, end);
             }
             self.keys.push(child.repetition_key());
-            // Removals are few in a game, so extending them cannot run away.
-            let extend =
-                sh.settings.mill_extension && mv.num_removals() > 0 && ply < 2 * self.root_depth;
-            let new_depth = depth - 1 + extend as i32;
+            let (new_depth, r) = self.move_depth::<N>(sh, depth, ply, i, mv, quiet);
             let s = if i == 0 {
-                -self.search_child(sh, &child, new_depth, ply + 1, -beta, -alpha, pv_node, true)
+                -self.search_child::<N>(sh, &child, new_depth, ply + 1, w.flip())
             } else {
-                let mut r = 0;
-                if sh.settings.lmr
-                    && depth >= 3
-                    && i >= 3
-                    && quiet
-                    && !self.ordering.is_killer(ply, mv)
-                {
-                    r = self.lmr[depth.min(63) as usize][i.min(63)] as i32;
-                    if pv_node {
-                        r -= 1;
-                    }
-                    r = r.clamp(0, new_depth - 1);
-                }
-                let mut s = -self.search_child(
-                    sh,
-                    &child,
-                    new_depth - r,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                    false,
-                    true,
-                );
-                if s > alpha && r > 0 {
-                    s = -self.negamax(
-                        sh,
-                        &child,
-                        new_depth,
-                        ply + 1,
-                        -alpha - 1,
-                        -alpha,
-                        false,
-                        true,
-                    );
-                }
-                if s > alpha && s < beta && pv_node {
-                    s = -self.negamax(sh, &child, new_depth, ply + 1, -beta, -alpha, true, true);
-                }
-                s
+                self.search_later::<N>(sh, &child, new_depth, r, ply + 1, w)
             };
             self.keys.pop();
             if self.stopped {
                 self.moves.truncate(start);
-                return 0;
+                return None;
             }
             // From here on the slot only says whether the move was quiet.
             self.moves[idx].1 = quiet as i32;
             if s > best {
                 best = s;
-                if s > alpha {
+                if s > w.alpha {
                     best_move = Some(mv);
-                    if pv_node {
+                    if N::PV {
                         self.update_pv(ply, mv);
                     }
-                    if s >= beta {
+                    if s >= w.beta {
                         if quiet {
                             self.ordering
                                 .reward(pos, ply, depth, mv, &self.moves[start..idx]);
                         }
                         break;
                     }
-                    alpha = s;
+                    w.alpha = s;
                 }
             }
         }
         self.moves.truncate(start);
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > orig_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        sh.tt
-            .store(key, best_move.or(tt_move), to_tt(best, ply), depth, bound);
-        best
+        Some((best, best_move))
+    }
+
+    /// Starts loading the table entry of `child`, and at depth 2 that of
+    /// the next sibling too; returns whether that sibling was picked.
+    #[inline(always)]
+    fn prefetch_children(
+        &mut self,
+        sh: &Shared,
+        pos: &Position,
+        child: &Position,
+        depth: i32,
+        idx: usize,
+        end: usize,
+    ) -> bool {
+        sh.tt.prefetch(tt_key(sh, child));
+        // The child probes at once, too soon for this prefetch to hide its
+        // miss; but near the leaves its search takes a few microseconds,
+        // time to load the next sibling's entry (picking that move now does
+        // not change the order).
+        if depth == 2 && idx + 1 < end {
+            let (next, _) = self.pick(idx + 1, end);
+            sh.tt.prefetch(tt_key(sh, &pos.make(&sh.rules, next)));
+            return true;
+        }
+        false
+    }
+
+    /// The depth the `i`th move of a node is searched to, and the late
+    /// move reduction it is tried with first.
+    #[inline(always)]
+    fn move_depth<N: NodeKind>(
+        &self,
+        sh: &Shared,
+        depth: i32,
+        ply: usize,
+        i: usize,
+        mv: Move,
+        quiet: bool,
+    ) -> (i32, i32) {
+        // Removals are few in a game, so extending them cannot run away.
+        let extend =
+            sh.settings.mill_extension && mv.num_removals() > 0 && ply < 2 * self.root_depth;
+        let new_depth = depth - 1 + extend as i32;
+        // Quiet moves from the fourth on, killers aside, are reduced more
+        // the deeper the node and the later the move, less on the PV.
+        let mut r = 0;
+        if sh.settings.lmr && depth >= 3 && i >= 3 && quiet && !self.ordering.is_killer(ply, mv) {
+            r = self.lmr[depth.min(63) as usize][i.min(63)] as i32;
+            if N::PV {
+                r -= 1;
+            }
+            r = r.clamp(0, new_depth - 1);
+        }
+        (new_depth, r)
+    }
+
+    /// A move after the first, at child ply `ply`: a null-window search,
+    /// reduced by `r` plies; if it beats alpha, again at full depth, and at
+    /// a PV node with the full window.
+    #[inline(always)]
+    fn search_later<N: NodeKind>(
+        &mut self,
+        sh: &Shared,
+        child: &Position,
+        new_depth: i32,
+        r: i32,
+        ply: usize,
+        w: Window,
+    ) -> i32 {
+        let scout = Window::null(w.alpha).flip();
+        let mut s = -self.search_child::<NonPv>(sh, child, new_depth - r, ply, scout);
+        if s > w.alpha && r > 0 {
+            s = -self.negamax::<NonPv>(sh, child, new_depth, ply, scout);
+        }
+        if s > w.alpha && s < w.beta && N::PV {
+            s = -self.negamax::<Pv>(sh, child, new_depth, ply, w.flip());
+        }
+        s
     }
 
     /// `negamax`, calling the horizon search straight away at depth 0:
     /// most children are leaves, and this saves them a call.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn search_child(
+    fn search_child<N: NodeKind>(
         &mut self,
         sh: &Shared,
         pos: &Position,
         depth: i32,
         ply: usize,
-        alpha: i32,
-        beta: i32,
-        pv_node: bool,
-        null_ok: bool,
+        w: Window,
     ) -> i32 {
         if depth <= 0 {
-            self.qsearch(sh, pos, ply, alpha, beta)
+            self.qsearch(sh, pos, ply, w)
         } else {
-            self.negamax(sh, pos, depth, ply, alpha, beta, pv_node, null_ok)
+            self.negamax::<N>(sh, pos, depth, ply, w)
         }
     }
 
     /// Resolves mills in the making: only mill-closing moves are searched,
     /// the side to move may stand on the evaluation instead.
-    fn qsearch(
-        &mut self,
-        sh: &Shared,
-        pos: &Position,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        self.pv_len[ply] = 0;
-        if self.enter(sh, ply) {
-            return 0;
-        }
-        if let Some(s) = self.terminal(sh, pos, ply) {
+    fn qsearch(&mut self, sh: &Shared, pos: &Position, ply: usize, mut w: Window) -> i32 {
+        if let Some(s) = self.open_node(sh, pos, ply) {
             return s;
         }
         let stand = self.eval(sh, pos);
-        if ply >= MAX_PLY || !sh.settings.quiescence || stand >= beta {
+        if ply >= MAX_PLY || !sh.settings.quiescence || stand >= w.beta {
             return stand;
         }
-        alpha = alpha.max(stand);
+        w.alpha = w.alpha.max(stand);
         let (start, end) = self.push_moves(sh, pos, ply, None, true);
         let mut best = stand;
         for idx in start..end {
             let (mv, _) = self.pick(idx, end);
             let child = pos.make(&sh.rules, mv);
             self.keys.push(child.repetition_key());
-            let s = -self.qsearch(sh, &child, ply + 1, -beta, -alpha);
+            let s = -self.qsearch(sh, &child, ply + 1, w.flip());
             self.keys.pop();
             if self.stopped {
                 self.moves.truncate(start);
@@ -657,9 +753,9 @@ impl Worker {
             }
             if s > best {
                 best = s;
-                if s > alpha {
-                    alpha = s;
-                    if s >= beta {
+                if s > w.alpha {
+                    w.alpha = s;
+                    if s >= w.beta {
                         break;
                     }
                 }
@@ -671,25 +767,19 @@ impl Worker {
 
     /// Searches the root moves from `pv_idx` on (the earlier ones are the
     /// better MultiPV lines of this iteration).
-    fn root_search(
-        &mut self,
-        sh: &Shared,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        pv_idx: usize,
-    ) -> i32 {
+    fn root_search(&mut self, sh: &Shared, depth: i32, mut w: Window, pv_idx: usize) -> i32 {
         let mut best = -INF;
         for i in pv_idx..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
             let child = sh.root.make(&sh.rules, mv);
             self.keys.push(child.repetition_key());
             let s = if i == pv_idx {
-                -self.negamax(sh, &child, depth - 1, 1, -beta, -alpha, true, true)
+                -self.negamax::<Pv>(sh, &child, depth - 1, 1, w.flip())
             } else {
-                let s = -self.negamax(sh, &child, depth - 1, 1, -alpha - 1, -alpha, false, true);
-                if s > alpha && s < beta {
-                    -self.negamax(sh, &child, depth - 1, 1, -beta, -alpha, true, true)
+                let scout = Window::null(w.alpha).flip();
+                let s = -self.negamax::<NonPv>(sh, &child, depth - 1, 1, scout);
+                if s > w.alpha && s < w.beta {
+                    -self.negamax::<Pv>(sh, &child, depth - 1, 1, w.flip())
                 } else {
                     s
                 }
@@ -699,7 +789,7 @@ impl Worker {
                 return best;
             }
             let rm = &mut self.root_moves[i];
-            if i == pv_idx || s > alpha {
+            if i == pv_idx || s > w.alpha {
                 rm.score = s;
                 rm.seldepth = self.seldepth;
                 rm.pv.clear();
@@ -709,9 +799,9 @@ impl Worker {
                 rm.score = -INF;
             }
             best = best.max(s);
-            if s > alpha {
-                alpha = s;
-                if s >= beta {
+            if s > w.alpha {
+                w.alpha = s;
+                if s >= w.beta {
                     break;
                 }
             }
@@ -755,7 +845,7 @@ impl Worker {
                     (-INF, INF)
                 };
                 loop {
-                    let s = self.root_search(sh, depth, a, b, pv_idx);
+                    let s = self.root_search(sh, depth, Window { alpha: a, beta: b }, pv_idx);
                     self.sort_root(pv_idx);
                     if self.stopped {
                         break;
@@ -858,6 +948,40 @@ impl Main {
         m.last_score = best.score;
         m.tm.enough(instability)
     }
+}
+
+/// The stored score, if the table's entry decides the node: deep enough,
+/// with a bound on the right side of the window (never at a PV node, whose
+/// line must be searched).
+#[inline(always)]
+fn table_cutoff<N: NodeKind>(hit: Hit, depth: i32, ply: usize, w: Window) -> Option<i32> {
+    let s = from_tt(hit.score, ply);
+    let decides = !N::PV
+        && hit.depth >= depth
+        && match hit.bound {
+            Bound::Exact => true,
+            Bound::Lower => s >= w.beta,
+            Bound::Upper => s <= w.alpha,
+        };
+    decides.then_some(s)
+}
+
+/// Late quiet moves near the horizon are not tried, unless every move so
+/// far loses (then each is searched for a defence).
+#[inline(always)]
+fn late_move_pruned<N: NodeKind>(
+    sh: &Shared,
+    depth: i32,
+    i: usize,
+    quiet: bool,
+    best: i32,
+) -> bool {
+    sh.settings.late_move_pruning
+        && quiet
+        && !N::PV
+        && depth <= 4
+        && i >= LATE_MOVES[depth as usize]
+        && best > -MATE_BOUND
 }
 
 /// Whether the side to move has any legal move, without listing them.
