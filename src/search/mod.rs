@@ -122,7 +122,9 @@ pub struct SearchOutcome {
     pub nodes: u64,
 }
 
-/// Search settings a front end may change.
+/// Search settings a front end may change. The optional techniques are on
+/// by default where self-play found them to gain, off where it did not
+/// (docs/experiments.md has the matches).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Settings {
     pub hash_mb: usize,
@@ -130,43 +132,29 @@ pub struct Settings {
     pub multipv: usize,
     pub move_overhead_ms: u64,
     /// Playing strength 0..=20; below 20 the search is shallower and picks
-    /// among the best few moves with noise. Self-play against 20 at 20k
-    /// nodes/move: skill 10 scored -338 Elo, skill 0 lost 59 of 60 games.
+    /// among the best few moves with noise.
     pub skill: u8,
     /// `UCI_LimitStrength`: play at `elo` instead of at `skill`.
     pub limit_strength: bool,
     /// `UCI_Elo`, used when `limit_strength` is on (see `skill_for_elo`).
     pub elo: u32,
-    /// Null-move pruning in the sliding phase. Off: self-play at 20k
-    /// nodes/move, 300 games, on vs off scored -31 Elo (95%: -63..0).
+    /// Null-move pruning in the sliding phase (off by default).
     pub null_move: bool,
-    /// Late move reductions of quiet moves. On: off vs on scored -20 Elo,
-    /// and -37 (95%: -75..+1) again with the final weights.
+    /// Late move reductions of quiet moves (on).
     pub lmr: bool,
-    /// Quiescence search over mill-closing moves at the horizon. Off: the
-    /// evaluation's threat terms see pending mills for less; off vs on
-    /// scored +33 Elo (95%: +2..+63); with the final weights on vs off
-    /// scored -26 (95%: -62..+9).
+    /// Quiescence search over mill-closing moves at the horizon (off: the
+    /// evaluation's threat terms already see pending mills).
     pub quiescence: bool,
-    /// One more ply after a mill is closed. Off: on vs off scored -40 Elo
-    /// (95%: -81..0).
+    /// One more ply after a mill is closed (off).
     pub mill_extension: bool,
-    /// Reverse futility pruning near the horizon. Off: on vs off scored
-    /// +3 Elo (95%: -33..+40), no gain shown.
+    /// Reverse futility pruning near the horizon (off).
     pub futility: bool,
     /// Late move pruning: at non-PV nodes of depth 1-4, quiet moves after
-    /// the first 4/7/12/19 are not searched. Off: it reaches depth 16 from
-    /// the start with a third of the nodes, but at 4+0.05 s per game on vs
-    /// off scored -13 Elo (300 games, 95%: -38..+12); together with
-    /// futility pruning of quiet moves -10 (200 games, -39..+18).
+    /// the first 4/7/12/19 are not searched (off: it reaches a depth with
+    /// far fewer nodes, but plays no better).
     pub late_move_pruning: bool,
     /// Internal iterative reduction: a node of depth 4 or more without a
-    /// table move is searched one ply shallower. On: at 4+0.05 s per game
-    /// on vs off scored +29 Elo (300 games, 95%: +5..+53, LOS 99%), and
-    /// it reaches depth 16 from the start with 23 M nodes instead of 50 M.
-    /// From depth 3 instead of 4 it reached depth 16 with 11 M nodes (bench
-    /// -33%) but scored -7 Elo at 4+0.05 s (300 games, 95%: -27..+13) and
-    /// -7 at 10+0.1 s (200 games, -33..+19): not kept.
+    /// table move is searched one ply shallower (on).
     pub iir: bool,
     pub weights: Weights,
 }
@@ -183,10 +171,8 @@ impl Settings {
     }
 }
 
-/// Measured strength of skill levels: (skill, Elo). Each step is a
-/// 60-game match of the two levels at 50 ms per move (`morris match`,
-/// 30 openings with colours swapped; 95% intervals about +-80): 20 vs 16
-/// +161, 16 vs 12 +127, 12 vs 8 +199, 8 vs 4 +168, 4 vs 0 +241. The
+/// Measured strength of skill levels: (skill, Elo), from matches of
+/// neighbouring levels at 50 ms per move (docs/experiments.md). The
 /// scale's zero is arbitrary: Skill 0 is set at 1000.
 const SKILL_ELO: [(u8, u32); 6] = [
     (0, 1000),

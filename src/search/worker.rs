@@ -192,15 +192,10 @@ const NO_MOVE: Move = Move::slide(Square::ALL[0], Square::ALL[0]);
 
 impl Worker {
     pub fn new(id: usize) -> Worker {
-        // Reductions grow with the logarithms of depth and move number.
-        // Self-play, 600 games each at 4+0.05 s: divisor 1.75 against 2.25
-        // scored +10.4 Elo (95%: -4.6..+25.5, LOS 91%), then 1.5 against
-        // 1.75 +10.4 (-4.3..+25.2, LOS 92%); bench took 32% and 31% fewer
-        // nodes. One ply more for quiet moves of negative history and one
-        // less per 128k of history above 64k scored +5.8 on top of 1.75
-        // (600 games, -9..+21), but placement moves share 24 history slots,
-        // which fill up in long searches: from the start it reached depth
-        // 19 in 17.6 s instead of 5.6 s (16 MB table). Not kept.
+        // Reductions grow with the logarithms of depth and move number; the
+        // divisor is self-play's choice (docs/experiments.md). They ignore
+        // the history: placements share 24 history slots, which fill up in
+        // long searches.
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (i, r) in row.iter_mut().enumerate().skip(1) {
@@ -833,10 +828,8 @@ impl Worker {
             for pv_idx in 0..lines {
                 self.seldepth = 0;
                 // While placing, scores swing by about half a piece between
-                // odd and even depths, so this window often fails once.
-                // Centring it on the score of two iterations ago took 10%
-                // fewer nodes (107 positions, depth 11) but scored -3 Elo
-                // (300 games at 4+0.05 s, 95%: -23..+16): not kept.
+                // odd and even depths, so this window often fails once;
+                // centring it elsewhere did not pay (docs/experiments.md).
                 let prev = self.root_moves[pv_idx].prev;
                 let mut delta = 25;
                 let (mut a, mut b) = if depth >= 4 && prev.abs() < MATE_BOUND && prev > -INF {
