@@ -124,8 +124,9 @@ impl NodeKind for NonPv {
     const PV: bool = false;
 }
 
-/// The scores that matter at a node, from the side to move's view: at
-/// most `alpha` it has as good elsewhere, from `beta` on the opponent has.
+/// The scores that still matter at a node, side to move's view: one of at
+/// most `alpha` is no better than what it has elsewhere, one from `beta`
+/// on is one the opponent avoids.
 #[derive(Clone, Copy)]
 struct Window {
     alpha: i32,
