@@ -5,7 +5,7 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use morris::rules::{Bitboard, Color, Game, Move, MoveList, Position, Rules, Square};
-use morris::search::{Clock, Control, Info, Limits, Outcome, Score, Searcher, Settings};
+use morris::search::{Clock, Control, Info, Limits, Score, SearchOutcome, Searcher, Settings};
 
 fn sq(name: &str) -> Square {
     Square::ALL
@@ -72,7 +72,7 @@ fn exact(pos: &Position, rules: &Rules, depth: u32) -> i32 {
     solve(pos, rules, depth, -1000, 1000, 0)
 }
 
-fn run(game: &Game, settings: Settings, limits: &Limits) -> (Outcome, Vec<Info>) {
+fn run(game: &Game, settings: Settings, limits: &Limits) -> (SearchOutcome, Vec<Info>) {
     let mut searcher = Searcher::new(settings);
     let mut infos = Vec::new();
     let out = searcher.search(game, limits, &Control::default(), &mut |i| {

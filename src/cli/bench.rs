@@ -13,6 +13,6 @@ pub struct BenchArgs {
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
-    println!("{}", crate::protocol::bench_line(&bench::bench(args.depth)));
+    println!("{}", bench::bench(args.depth));
     Ok(())
 }

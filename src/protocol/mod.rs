@@ -248,10 +248,10 @@ impl Engine {
                 self.open_tablebases();
                 return Ok(());
             }
-            Applied::Settings => self.searcher_mut().configure(settings)?,
+            Applied::Settings => self.searcher_mut().configure(settings).map_err(|e| e.to_string())?,
             Applied::ClearHash => {
                 let searcher = self.searcher_mut();
-                searcher.configure(settings)?;
+                searcher.configure(settings).map_err(|e| e.to_string())?;
                 searcher.clear();
             }
         }
@@ -330,7 +330,7 @@ impl Engine {
     }
 
     fn bench(&self) {
-        self.info_string(&bench_line(&search::bench::bench(None)));
+        self.info_string(&search::bench::bench(None).to_string());
     }
 
     /// Turns `go` arguments into search limits for the current position.
@@ -446,16 +446,6 @@ impl Engine {
             }
         }
     }
-}
-
-/// The bench result as one line: the node count is the search's signature.
-pub fn bench_line(result: &search::bench::BenchResult) -> String {
-    format!(
-        "bench nodes {} nps {} time {}",
-        result.nodes,
-        result.nps,
-        result.elapsed.as_millis()
-    )
 }
 
 fn info_line(info: &Info, dialect: Dialect) -> String {

@@ -16,51 +16,10 @@
 //!   placing, for the sliding phase to come);
 //! - blockade: an opponent with no move left except by our leave.
 //!
-//! How the weights were obtained: first set by hand from the game's
-//! literature (a piece is worth several free points of mobility, a double
-//! mill nearly a piece), then each checked by self-play with
-//! `examples/selfplay.rs` (weight sets as `Settings::weights`; 20k nodes
-//! per move; 100 random openings, each played with both colours; Elo of
-//! the change against the weights of the time, 95% interval about +-40):
-//!
-//! | change | Elo | kept |
-//! |---|---|---|
-//! | mobility 6 -> 10 | +61 | yes |
-//! | mobility 6 -> 3 | -17 | no |
-//! | mobility 10 -> 15 | +45 | yes |
-//! | blocked_piece 8 -> 0 | -78 | no |
-//! | blocked_piece 8 -> 16 | +23 | yes |
-//! | both above, 150 openings, vs mobility 10 / blocked_piece 8 | +114 | yes |
-//! | mobility 15 -> 20 | -14 | no |
-//! | blocked_piece 16 -> 24 | +2 | no |
-//! | piece 100 -> 130 | -60 | no |
-//! | piece 100 -> 85 (two runs, 100 and 150 openings) | +30, +68 | yes |
-//! | piece 100 -> 70 (150 openings) | +36 | no (85 better) |
-//! | then mobility 15 -> 12 | -31 | no |
-//! | then open_mill 18 -> 24 | -9 | no |
-//! | then threat_to_move 60 -> 45 | -9 | no |
-//!
-//! Last, all weights were multiplied by 100/85 (rounded) to bring a piece
-//! back to 100, so that scores stay in hundredths of a piece.
-//! | blockade 250 -> 100 | 0 | no |
-//! | threat_to_move 60 -> 90 | -7 | no |
-//! | double_threat_against 85 -> 50 | +2 | no |
-//! | junction 6 -> 3 | -9 | no |
-//! | junction 6 -> 12 / 0 | -33 / -2 | no |
-//! | open_mill 18 -> 30 / 8 | -31 / -30 | no |
-//! | closed_mill 12 -> 25 | -33 | no |
-//! | double_mill 70 -> 120 | -5 | no |
-//! | threat_to_move 60 -> 30 | -26 | no |
-//! | threat_against 12 -> 25 | -9 | no |
-//! | double_threat_against 85 -> 150 | -58 | no |
-//! | tempo 0 -> 36 while the side to move places (4+0.05 s games) | -13 | no |
-//!
-//! The tempo term was meant to remove the swing of scores between odd
-//! and even depths while placing (a placed piece scores about 70 more
-//! than one in hand): it did (depth 16 from the start in 14 M nodes
-//! instead of 50 M) but scored -13 Elo (260 games, 95%: -40..+13).
-//!
-//! The commit messages that changed weights carry the full W/D/L counts.
+//! The weights were first set by hand from the game's literature (a piece
+//! is worth several free points of mobility, a double mill nearly a
+//! piece), then each checked by self-play with `examples/selfplay.rs`
+//! (docs/experiments.md has the matches).
 
 use crate::rules::{Bitboard, Color, EmptyNeighbours, LineCounts, Position, Rules, line_indices};
 

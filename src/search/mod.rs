@@ -29,9 +29,10 @@ use crate::rules::{Game, GameResult, Move, MoveList};
 use crate::tablebase::Tablebases;
 
 pub use eval::{Weights, evaluate, explain};
+pub use tt::TableAllocError;
 
 use time::TimeManager;
-use tt::Table;
+use tt::TranspositionTable;
 use worker::{MATE_BOUND, Main, Shared, Worker};
 
 /// Deepest search path, in plies (one ply = one whole turn).
@@ -113,7 +114,7 @@ pub struct Info {
 
 /// What a finished search returns.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Outcome {
+pub struct SearchOutcome {
     /// `None` only when the side to move has no legal move.
     pub best: Option<Move>,
     pub ponder: Option<Move>,
@@ -121,7 +122,9 @@ pub struct Outcome {
     pub nodes: u64,
 }
 
-/// Search settings a front end may change.
+/// Search settings a front end may change. The optional techniques are on
+/// by default where self-play found them to gain, off where it did not
+/// (docs/experiments.md has the matches).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Settings {
     pub hash_mb: usize,
@@ -129,43 +132,29 @@ pub struct Settings {
     pub multipv: usize,
     pub move_overhead_ms: u64,
     /// Playing strength 0..=20; below 20 the search is shallower and picks
-    /// among the best few moves with noise. Self-play against 20 at 20k
-    /// nodes/move: skill 10 scored -338 Elo, skill 0 lost 59 of 60 games.
+    /// among the best few moves with noise.
     pub skill: u8,
     /// `UCI_LimitStrength`: play at `elo` instead of at `skill`.
     pub limit_strength: bool,
     /// `UCI_Elo`, used when `limit_strength` is on (see `skill_for_elo`).
     pub elo: u32,
-    /// Null-move pruning in the sliding phase. Off: self-play at 20k
-    /// nodes/move, 300 games, on vs off scored -31 Elo (95%: -63..0).
+    /// Null-move pruning in the sliding phase (off by default).
     pub null_move: bool,
-    /// Late move reductions of quiet moves. On: off vs on scored -20 Elo,
-    /// and -37 (95%: -75..+1) again with the final weights.
+    /// Late move reductions of quiet moves (on).
     pub lmr: bool,
-    /// Quiescence search over mill-closing moves at the horizon. Off: the
-    /// evaluation's threat terms see pending mills for less; off vs on
-    /// scored +33 Elo (95%: +2..+63); with the final weights on vs off
-    /// scored -26 (95%: -62..+9).
+    /// Quiescence search over mill-closing moves at the horizon (off: the
+    /// evaluation's threat terms already see pending mills).
     pub quiescence: bool,
-    /// One more ply after a mill is closed. Off: on vs off scored -40 Elo
-    /// (95%: -81..0).
+    /// One more ply after a mill is closed (off).
     pub mill_extension: bool,
-    /// Reverse futility pruning near the horizon. Off: on vs off scored
-    /// +3 Elo (95%: -33..+40), no gain shown.
+    /// Reverse futility pruning near the horizon (off).
     pub futility: bool,
     /// Late move pruning: at non-PV nodes of depth 1-4, quiet moves after
-    /// the first 4/7/12/19 are not searched. Off: it reaches depth 16 from
-    /// the start with a third of the nodes, but at 4+0.05 s per game on vs
-    /// off scored -13 Elo (300 games, 95%: -38..+12); together with
-    /// futility pruning of quiet moves -10 (200 games, -39..+18).
+    /// the first 4/7/12/19 are not searched (off: it reaches a depth with
+    /// far fewer nodes, but plays no better).
     pub late_move_pruning: bool,
     /// Internal iterative reduction: a node of depth 4 or more without a
-    /// table move is searched one ply shallower. On: at 4+0.05 s per game
-    /// on vs off scored +29 Elo (300 games, 95%: +5..+53, LOS 99%), and
-    /// it reaches depth 16 from the start with 23 M nodes instead of 50 M.
-    /// From depth 3 instead of 4 it reached depth 16 with 11 M nodes (bench
-    /// -33%) but scored -7 Elo at 4+0.05 s (300 games, 95%: -27..+13) and
-    /// -7 at 10+0.1 s (200 games, -33..+19): not kept.
+    /// table move is searched one ply shallower (on).
     pub iir: bool,
     pub weights: Weights,
 }
@@ -182,10 +171,8 @@ impl Settings {
     }
 }
 
-/// Measured strength of skill levels: (skill, Elo). Each step is a
-/// 60-game match of the two levels at 50 ms per move (`morris match`,
-/// 30 openings with colours swapped; 95% intervals about +-80): 20 vs 16
-/// +161, 16 vs 12 +127, 12 vs 8 +199, 8 vs 4 +168, 4 vs 0 +241. The
+/// Measured strength of skill levels: (skill, Elo), from matches of
+/// neighbouring levels at 50 ms per move (docs/experiments.md). The
 /// scale's zero is arbitrary: Skill 0 is set at 1000.
 const SKILL_ELO: [(u8, u32); 6] = [
     (0, 1000),
@@ -239,7 +226,7 @@ impl Default for Settings {
 /// The search with its state kept between moves (transposition table).
 pub struct Searcher {
     settings: Settings,
-    tt: Table,
+    tt: TranspositionTable,
     workers: Vec<Worker>,
     tablebases: Option<Arc<Tablebases>>,
 }
@@ -248,12 +235,12 @@ impl Searcher {
     /// A searcher; if the table size cannot be had, the default size is
     /// used instead (and logged).
     pub fn new(settings: Settings) -> Searcher {
-        let (tt, settings) = match Table::new(settings.hash_mb) {
+        let (tt, settings) = match TranspositionTable::new(settings.hash_mb) {
             Ok(tt) => (tt, settings),
             Err(e) => {
                 log::warn!("{e}; using {} MB", Settings::default().hash_mb);
                 let hash_mb = Settings::default().hash_mb;
-                let tt = Table::new(hash_mb).expect("the default table size fits");
+                let tt = TranspositionTable::new(hash_mb).expect("the default table size fits");
                 (
                     tt,
                     Settings {
@@ -279,14 +266,14 @@ impl Searcher {
 
     /// Applies new settings (resizing the table if `hash_mb` changed). If
     /// the new table cannot be allocated nothing changes.
-    pub fn configure(&mut self, settings: Settings) -> Result<(), String> {
+    pub fn configure(&mut self, settings: Settings) -> Result<(), TableAllocError> {
         if settings.hash_mb != self.settings.hash_mb {
             // Free the old table first: both may not fit at once.
-            self.tt = Table::new(1)?;
-            match Table::new(settings.hash_mb) {
+            self.tt = TranspositionTable::new(1)?;
+            match TranspositionTable::new(settings.hash_mb) {
                 Ok(tt) => self.tt = tt,
                 Err(e) => {
-                    self.tt = Table::new(self.settings.hash_mb)?;
+                    self.tt = TranspositionTable::new(self.settings.hash_mb)?;
                     return Err(e);
                 }
             }
@@ -328,57 +315,33 @@ impl Searcher {
         limits: &Limits,
         control: &Control,
         report: &mut dyn FnMut(&Info),
-    ) -> Outcome {
+    ) -> SearchOutcome {
         let rules = *game.rules();
-        let root = *game.position();
-        let mut list = MoveList::new();
-        root.legal_moves(&rules, &mut list);
-        let mut root_moves: Vec<Move> = list
-            .iter()
-            .copied()
-            .filter(|m| limits.searchmoves.is_empty() || limits.searchmoves.contains(m))
-            .collect();
+        let root_moves = root_moves(game, &limits.searchmoves);
         if root_moves.is_empty() {
-            root_moves = list.iter().copied().collect();
+            return no_move(game);
         }
-        let game_outcome = game.outcome();
-        let root_draw = game_outcome.is_some_and(|o| o.reason.is_counting_rule());
-        if root_moves.is_empty() {
-            let lost =
-                game_outcome.is_some_and(|o| o.result == GameResult::Win(!root.side_to_move()));
-            return Outcome {
-                best: None,
-                ponder: None,
-                score: if lost { Score::Mate(0) } else { Score::Cp(0) },
-                nodes: 0,
-            };
-        }
+        let root_draw = game.outcome().is_some_and(|o| o.reason.is_counting_rule());
+        let settings = self.settings;
+        let skill = settings.effective_skill();
+        // A weakened player searches without the tables' perfect play.
         let tb = self
             .tablebases
             .as_deref()
-            .filter(|tb| tb.serves(&rules) && self.settings.effective_skill() >= 20);
+            .filter(|tb| tb.serves(&rules) && skill >= 20);
         if let Some(out) = tb
             .filter(|_| !root_draw)
-            .and_then(|tb| table_move(tb, game, &root_moves, limits, control, report))
+            .and_then(|tb| table_root(tb, game, &root_moves, limits, control, report))
         {
             return out;
         }
-        let settings = self.settings;
-        let skill = settings.effective_skill();
-        let mut max_depth = limits.depth.map_or(MAX_PLY as i32 - 1, |d| {
-            (d as i32).clamp(1, MAX_PLY as i32 - 1)
-        });
-        let mut lines = settings.multipv.max(1);
-        if skill < 20 {
-            max_depth = max_depth.min(2 + skill as i32 / 2);
-            lines = lines.max(4);
-        }
+        let (max_depth, lines) = depth_and_lines(&settings, limits);
         self.tt.new_search();
         let threads = self.workers.len();
         let sh = Shared {
             rules,
             rules_key: rules_key(&rules),
-            root,
+            root: *game.position(),
             tt: &self.tt,
             control,
             abort: AtomicBool::new(false),
@@ -393,96 +356,149 @@ impl Searcher {
             tb,
             tbhits: AtomicU64::new(0),
         };
-        let pondering = control.ponder.load(Ordering::Relaxed);
-        let tm = TimeManager::new(
-            limits,
-            root.side_to_move(),
-            settings.move_overhead_ms,
-            Instant::now(),
-        );
-        let (tx, rx) = mpsc::channel();
-        let mut main = Main::new(tm, pondering, limits.infinite, tx);
-        let (first, helpers) = self.workers.split_at_mut(1);
-        let main_worker = &mut first[0];
-        std::thread::scope(|scope| {
-            let sh = &sh;
-            for w in helpers.iter_mut() {
-                std::thread::Builder::new()
-                    .stack_size(STACK_BYTES)
-                    .spawn_scoped(scope, move || {
-                        w.reset(sh);
-                        w.iterate(sh, None);
-                    })
-                    .expect("spawn a search thread");
-            }
-            let main_thread = std::thread::Builder::new()
-                .stack_size(STACK_BYTES)
-                .spawn_scoped(scope, move || {
-                    main_worker.reset(sh);
-                    main_worker.iterate(sh, Some(&mut main));
-                    // Infinite or pondering: the answer waits for stop or
-                    // ponderhit.
-                    while !control.stopped()
-                        && (main.infinite || control.ponder.load(Ordering::Relaxed))
-                    {
-                        std::thread::sleep(Duration::from_millis(1));
-                    }
-                    sh.abort.store(true, Ordering::Relaxed);
-                })
-                .expect("spawn the main search thread");
-            for info in rx {
-                report(&info);
-            }
-            main_thread.join().expect("main search thread");
-        });
-        let nodes = sh.total_nodes();
-        let main_worker = &self.workers[0];
-        let best_lines = if main_worker.best.is_empty() {
-            &main_worker.root_moves[..1]
-        } else {
-            &main_worker.best[..]
-        };
-        let pick = if skill < 20 {
-            weakened_choice(best_lines, skill, root.hash())
-        } else {
-            0
-        };
-        let line = &best_lines[pick];
-        let score = if root_draw || main_worker.best.is_empty() {
-            Score::Cp(0)
-        } else {
-            worker::to_score(line.score)
-        };
-        let ponder = line.pv.get(1).copied().or_else(|| {
-            let next = root.make(&rules, line.mv);
-            let key = worker::tt_key(&sh, &next);
-            let mv = self.tt.probe(key)?.mv?;
-            let mut list = MoveList::new();
-            next.legal_moves(&rules, &mut list);
-            list.contains(mv).then_some(mv)
-        });
-        Outcome {
-            best: Some(line.mv),
-            ponder,
-            score,
-            nodes,
-        }
+        run_threads(&mut self.workers, &sh, limits, report);
+        pick_result(&self.workers[0], &sh, skill)
     }
 }
 
-/// Index of the line a weakened player picks: the best score after noise
-/// that grows as `skill` falls, seeded by the position (repeatable).
+/// The legal root moves to search: those of `searchmoves` (all when it
+/// names none of them).
+fn root_moves(game: &Game, searchmoves: &[Move]) -> Vec<Move> {
+    let mut list = MoveList::new();
+    game.position().legal_moves(game.rules(), &mut list);
+    let chosen: Vec<Move> = list
+        .iter()
+        .copied()
+        .filter(|m| searchmoves.is_empty() || searchmoves.contains(m))
+        .collect();
+    if chosen.is_empty() {
+        list.iter().copied().collect()
+    } else {
+        chosen
+    }
+}
+
+/// The answer when the side to move has no legal move: lost, or drawn by
+/// the rules.
+fn no_move(game: &Game) -> SearchOutcome {
+    let lost = game
+        .outcome()
+        .is_some_and(|o| o.result == GameResult::Win(!game.position().side_to_move()));
+    SearchOutcome {
+        best: None,
+        ponder: None,
+        score: if lost { Score::Mate(0) } else { Score::Cp(0) },
+        nodes: 0,
+    }
+}
+
+/// The deepest iteration and the lines searched in each. A weakened
+/// player searches shallower and at least four lines, to pick among them.
+fn depth_and_lines(settings: &Settings, limits: &Limits) -> (i32, usize) {
+    let skill = settings.effective_skill();
+    let mut max_depth = limits.depth.map_or(MAX_PLY as i32 - 1, |d| {
+        (d as i32).clamp(1, MAX_PLY as i32 - 1)
+    });
+    let mut lines = settings.multipv.max(1);
+    if skill < 20 {
+        max_depth = max_depth.min(2 + skill as i32 / 2);
+        lines = lines.max(4);
+    }
+    (max_depth, lines)
+}
+
+/// Searches with one thread per worker until the main one (the first)
+/// ends the search, passing its reports on as they come.
+fn run_threads(
+    workers: &mut [Worker],
+    sh: &Shared,
+    limits: &Limits,
+    report: &mut dyn FnMut(&Info),
+) {
+    let control = sh.control;
+    let pondering = control.ponder.load(Ordering::Relaxed);
+    let tm = TimeManager::new(
+        limits,
+        sh.root.side_to_move(),
+        sh.settings.move_overhead_ms,
+        Instant::now(),
+    );
+    let (tx, rx) = mpsc::channel();
+    let main = Main::new(tm, pondering, limits.infinite, tx);
+    let (first, helpers) = workers.split_at_mut(1);
+    let main_worker = &mut first[0];
+    std::thread::scope(|scope| {
+        for w in helpers.iter_mut() {
+            std::thread::Builder::new()
+                .stack_size(STACK_BYTES)
+                .spawn_scoped(scope, move || {
+                    w.reset(sh);
+                    w.iterate(sh, None);
+                })
+                .expect("spawn a search thread");
+        }
+        let main_thread = std::thread::Builder::new()
+            .stack_size(STACK_BYTES)
+            .spawn_scoped(scope, move || {
+                main_worker.reset(sh);
+                main_worker.iterate(sh, Some(main));
+                wait_for_stop(control, limits.infinite);
+                sh.abort.store(true, Ordering::Relaxed);
+            })
+            .expect("spawn the main search thread");
+        for info in rx {
+            report(&info);
+        }
+        main_thread.join().expect("main search thread");
+    });
+}
+
+/// The answer from the main worker's last completed iteration: its best
+/// line, or for a weakened player one of its best lines; the ponder move
+/// from the line or else from the table.
+fn pick_result(main_worker: &Worker, sh: &Shared, skill: u8) -> SearchOutcome {
+    let best_lines = if main_worker.best.is_empty() {
+        &main_worker.root_moves[..1]
+    } else {
+        &main_worker.best[..]
+    };
+    let pick = if skill < 20 {
+        weakened_choice(best_lines, skill, sh.root.hash())
+    } else {
+        0
+    };
+    let line = &best_lines[pick];
+    let score = if sh.root_draw || main_worker.best.is_empty() {
+        Score::Cp(0)
+    } else {
+        worker::to_score(line.score)
+    };
+    let ponder = line.pv.get(1).copied().or_else(|| {
+        let next = sh.root.make(&sh.rules, line.mv);
+        let mv = sh.tt.probe(worker::tt_key(sh, &next))?.mv?;
+        let mut list = MoveList::new();
+        next.legal_moves(&sh.rules, &mut list);
+        list.contains(mv).then_some(mv)
+    });
+    SearchOutcome {
+        best: Some(line.mv),
+        ponder,
+        score,
+        nodes: sh.total_nodes(),
+    }
+}
+
 /// At a root the tables cover, their value-optimal move (the fastest
 /// conversion when winning, the longest resistance when losing), reported
 /// as one line; waits like a search for `stop`/`ponderhit` when open-ended.
-fn table_move(
+fn table_root(
     tb: &Tablebases,
     game: &Game,
     root_moves: &[Move],
     limits: &Limits,
     control: &Control,
     report: &mut dyn FnMut(&Info),
-) -> Option<Outcome> {
+) -> Option<SearchOutcome> {
     let started = Instant::now();
     let (rules, root) = (game.rules(), game.position());
     let moves = tb.moves(root)?;
@@ -515,10 +531,8 @@ fn table_move(
         pv: vec![best.mv],
         tbhits,
     });
-    while !control.stopped() && (limits.infinite || control.ponder.load(Ordering::Relaxed)) {
-        std::thread::sleep(Duration::from_millis(1));
-    }
-    Some(Outcome {
+    wait_for_stop(control, limits.infinite);
+    Some(SearchOutcome {
         best: Some(best.mv),
         ponder: None,
         score,
@@ -526,6 +540,16 @@ fn table_move(
     })
 }
 
+/// An infinite or pondering search answers only after `stop` or
+/// `ponderhit`.
+fn wait_for_stop(control: &Control, infinite: bool) {
+    while !control.stopped() && (infinite || control.ponder.load(Ordering::Relaxed)) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+/// Index of the line a weakened player picks: the best score after noise
+/// that grows as `skill` falls, seeded by the position (repeatable).
 fn weakened_choice(lines: &[worker::RootMove], skill: u8, seed: u64) -> usize {
     let spread = (20 - skill as i64) * 15;
     let mut state = seed | 1;

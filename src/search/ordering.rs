@@ -15,12 +15,12 @@ const HISTORY_MAX: i32 = 1 << 20;
 
 /// Per-thread ordering memory: killer moves per ply and a history of quiet
 /// moves that caused cutoffs, per side, origin and target.
-pub struct Ordering {
+pub struct MoveOrdering {
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
     history: [[i32; 1024]; 2],
 }
 
-/// Scores moves for one node as they come (see `Ordering::scorer`).
+/// Scores moves for one node as they come (see `MoveOrdering::scorer`).
 pub struct Scorer<'a> {
     out: &'a mut Vec<(Move, i32)>,
     lines: TheirLines,
@@ -84,9 +84,9 @@ fn their_lines(layout: &Layout, theirs: Bitboard, ours: Bitboard) -> TheirLines 
     t
 }
 
-impl Ordering {
-    pub fn new() -> Box<Ordering> {
-        Box::new(Ordering {
+impl MoveOrdering {
+    pub fn new() -> Box<MoveOrdering> {
+        Box::new(MoveOrdering {
             killers: [[None; 2]; MAX_PLY + 2],
             history: [[0; 1024]; 2],
         })

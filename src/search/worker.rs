@@ -1,7 +1,7 @@
 //! One search thread: iterative deepening over principal variation
 //! search, with the game's end rules applied at every node.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::Sender;
 use std::time::Instant;
 
@@ -11,10 +11,10 @@ use crate::rules::{
 use crate::tablebase::Tablebases;
 
 use super::eval::evaluate_with;
-use super::ordering::{self, Ordering};
+use super::ordering::{self, MoveOrdering};
 use super::tb;
 use super::time::TimeManager;
-use super::tt::{Bound, Table};
+use super::tt::{Bound, Hit, TranspositionTable};
 use super::{Control, Info, MAX_PLY, Score, Settings};
 
 pub const INF: i32 = 32_000;
@@ -34,7 +34,7 @@ pub struct Shared<'a> {
     /// Mixed into table keys so entries of other rules never match.
     pub rules_key: u64,
     pub root: Position,
-    pub tt: &'a Table,
+    pub tt: &'a TranspositionTable,
     pub control: &'a Control,
     /// Set by the main thread to end the helpers.
     pub abort: AtomicBool,
@@ -57,20 +57,17 @@ pub struct Shared<'a> {
 
 impl Shared<'_> {
     pub fn total_nodes(&self) -> u64 {
-        self.nodes
-            .iter()
-            .map(|n| n.load(AtomicOrdering::Relaxed))
-            .sum()
+        self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
     }
 }
 
 /// What only the main thread does: keep time, decide when to stop, report.
 pub struct Main {
-    pub tm: TimeManager,
-    pub started: Instant,
-    pub pondering: bool,
-    pub infinite: bool,
-    pub tx: Sender<Info>,
+    tm: TimeManager,
+    started: Instant,
+    pondering: bool,
+    infinite: bool,
+    tx: Sender<Info>,
     /// Decaying count of best-move changes between iterations.
     changes: f64,
     last_best: Option<Move>,
@@ -93,7 +90,7 @@ impl Main {
 
     /// Notices a ponderhit: the clock starts now.
     fn poll_ponder(&mut self, control: &Control) {
-        if self.pondering && !control.ponder.load(AtomicOrdering::Relaxed) {
+        if self.pondering && !control.ponder.load(Ordering::Relaxed) {
             self.pondering = false;
             self.tm.restart(Instant::now());
         }
@@ -102,6 +99,55 @@ impl Main {
     /// Whether limits (not stop) still apply: neither infinite nor pondering.
     fn limited(&self) -> bool {
         !self.infinite && !self.pondering
+    }
+}
+
+/// The kind of a node, as a type: each kind gets its own compiled search,
+/// with the kind's tests folded away.
+trait NodeKind {
+    /// On the principal variation: an open window, and the line is kept.
+    const PV: bool;
+}
+
+/// A node of the principal variation.
+struct Pv;
+
+/// Any other node: searched with a null window, only whether its score
+/// passes it matters.
+struct NonPv;
+
+impl NodeKind for Pv {
+    const PV: bool = true;
+}
+
+impl NodeKind for NonPv {
+    const PV: bool = false;
+}
+
+/// The scores that still matter at a node, side to move's view: one of at
+/// most `alpha` is no better than what it has elsewhere, one from `beta`
+/// on is one the opponent avoids.
+#[derive(Clone, Copy)]
+struct Window {
+    alpha: i32,
+    beta: i32,
+}
+
+impl Window {
+    /// The null window just above `bound`: whether a score exceeds it.
+    fn null(bound: i32) -> Window {
+        Window {
+            alpha: bound,
+            beta: bound + 1,
+        }
+    }
+
+    /// The same window from the other side (the child's view).
+    fn flip(self) -> Window {
+        Window {
+            alpha: -self.beta,
+            beta: -self.alpha,
+        }
     }
 }
 
@@ -124,11 +170,11 @@ pub struct Worker {
     keys: Vec<u64>,
     root_index: usize,
     /// Ply of the position after the latest null move on the path (0: none);
-    /// repetitions are not looked for across it.
+    /// repetitions are not looked for across it, and it passes no more.
     null_ply: usize,
     /// The move lists of all nodes on the path, one segment each.
     moves: Vec<(Move, i32)>,
-    ordering: Box<Ordering>,
+    ordering: Box<MoveOrdering>,
     pv: Vec<[Move; MAX_PLY + 2]>,
     pv_len: [usize; MAX_PLY + 2],
     lmr: Box<[[u8; 64]; 64]>,
@@ -138,6 +184,8 @@ pub struct Worker {
     pub completed_depth: i32,
     /// Depth of the current iteration (extensions stop at twice it).
     root_depth: usize,
+    /// The main thread's duties, while it searches (none on helpers).
+    main: Option<Main>,
 }
 
 /// The placeholder filling unused PV slots (a1-a1, never a legal move).
@@ -145,15 +193,10 @@ const NO_MOVE: Move = Move::slide(Square::ALL[0], Square::ALL[0]);
 
 impl Worker {
     pub fn new(id: usize) -> Worker {
-        // Reductions grow with the logarithms of depth and move number.
-        // Self-play, 600 games each at 4+0.05 s: divisor 1.75 against 2.25
-        // scored +10.4 Elo (95%: -4.6..+25.5, LOS 91%), then 1.5 against
-        // 1.75 +10.4 (-4.3..+25.2, LOS 92%); bench took 32% and 31% fewer
-        // nodes. One ply more for quiet moves of negative history and one
-        // less per 128k of history above 64k scored +5.8 on top of 1.75
-        // (600 games, -9..+21), but placement moves share 24 history slots,
-        // which fill up in long searches: from the start it reached depth
-        // 19 in 17.6 s instead of 5.6 s (16 MB table). Not kept.
+        // Reductions grow with the logarithms of depth and move number; the
+        // divisor is self-play's choice (docs/experiments.md). They ignore
+        // the history: placements share 24 history slots, which fill up in
+        // long searches.
         let mut lmr = Box::new([[0u8; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (i, r) in row.iter_mut().enumerate().skip(1) {
@@ -169,7 +212,7 @@ impl Worker {
             root_index: 0,
             null_ply: 0,
             moves: Vec::with_capacity(1 << 16),
-            ordering: Ordering::new(),
+            ordering: MoveOrdering::new(),
             pv: vec![[NO_MOVE; MAX_PLY + 2]; MAX_PLY + 2],
             pv_len: [0; MAX_PLY + 2],
             lmr,
@@ -177,6 +220,7 @@ impl Worker {
             best: Vec::new(),
             completed_depth: 0,
             root_depth: 0,
+            main: None,
         }
     }
 
@@ -219,7 +263,7 @@ impl Worker {
     /// Counts a node and says whether the search must unwind. Always
     /// inlined, as `terminal`: both run at every node.
     #[inline(always)]
-    fn enter(&mut self, sh: &Shared, main: &mut Option<&mut Main>, ply: usize) -> bool {
+    fn enter(&mut self, sh: &Shared, ply: usize) -> bool {
         if self.stopped {
             return true;
         }
@@ -234,11 +278,11 @@ impl Worker {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if self.nodes & 1023 == 0 {
-            sh.nodes[self.id].store(self.nodes, AtomicOrdering::Relaxed);
-            if sh.control.stopped() || sh.abort.load(AtomicOrdering::Relaxed) {
+            sh.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+            if sh.control.stopped() || sh.abort.load(Ordering::Relaxed) {
                 self.stopped = true;
             }
-            if let Some(m) = main.as_deref_mut() {
+            if let Some(m) = self.main.as_mut() {
                 m.poll_ponder(sh.control);
                 if m.limited() && m.tm.out_of_time() {
                     self.stopped = true;
@@ -363,59 +407,46 @@ impl Worker {
         moves[0]
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn negamax(
+    /// Principal variation search of a node `depth` plies above the
+    /// horizon: the end rules and tables, the table's entry, the cut-offs
+    /// before any move, the moves, the table's new entry.
+    fn negamax<N: NodeKind>(
         &mut self,
         sh: &Shared,
-        main: &mut Option<&mut Main>,
         pos: &Position,
         depth: i32,
         ply: usize,
-        mut alpha: i32,
-        mut beta: i32,
-        pv_node: bool,
-        null_ok: bool,
+        w: Window,
     ) -> i32 {
         if depth <= 0 {
-            return self.qsearch(sh, main, pos, ply, alpha, beta);
+            return self.qsearch(sh, pos, ply, w);
         }
-        self.pv_len[ply] = 0;
-        if self.enter(sh, main, ply) {
-            return 0;
-        }
-        if let Some(s) = self.terminal(sh, pos, ply) {
+        if let Some(s) = self.open_node(sh, pos, ply) {
             return s;
         }
         if let Some(p) = sh.tb.and_then(|tb| tb.probe(pos)) {
-            sh.tbhits.fetch_add(1, AtomicOrdering::Relaxed);
+            sh.tbhits.fetch_add(1, Ordering::Relaxed);
             return tb::score(p);
         }
         if ply >= MAX_PLY {
             return self.eval(sh, pos);
         }
-        alpha = alpha.max(-MATE + ply as i32);
-        beta = beta.min(MATE - ply as i32 - 1);
-        if alpha >= beta {
-            return alpha;
+        // No score here can beat a win with the next move or lose faster
+        // than now.
+        let w = Window {
+            alpha: w.alpha.max(-MATE + ply as i32),
+            beta: w.beta.min(MATE - ply as i32 - 1),
+        };
+        if w.alpha >= w.beta {
+            return w.alpha;
         }
 
         let key = tt_key(sh, pos);
-        let mut tt_move = None;
-        if let Some(hit) = sh.tt.probe(key) {
-            tt_move = hit.mv;
-            let s = from_tt(hit.score, ply);
-            if !pv_node
-                && hit.depth >= depth
-                && match hit.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                }
-            {
-                return s;
-            }
+        let hit = sh.tt.probe(key);
+        if let Some(s) = hit.and_then(|hit| table_cutoff::<N>(hit, depth, ply, w)) {
+            return s;
         }
-
+        let tt_move = hit.and_then(|hit| hit.mv);
         // No table move: this node was not searched before, or not deep
         // enough to matter; search it a ply shallower.
         let depth = if sh.settings.iir && depth >= 4 && tt_move.is_none() {
@@ -423,56 +454,119 @@ impl Worker {
         } else {
             depth
         };
-        let rules = &sh.rules;
-        let me = pos.side_to_move();
-        // Reverse futility: near the horizon, far above beta stays above.
-        if sh.settings.futility && !pv_node && depth <= 3 && beta.abs() < MATE_BOUND {
+        if let Some(s) = self.futility_cutoff::<N>(sh, pos, depth, w.beta) {
+            return s;
+        }
+        if let Some(s) = self.null_move_cutoff::<N>(sh, pos, depth, ply, w.beta) {
+            return s;
+        }
+        let Some((best, best_move)) = self.search_moves::<N>(sh, pos, depth, ply, w, tt_move)
+        else {
+            return 0;
+        };
+        let bound = if best >= w.beta {
+            Bound::Lower
+        } else if best > w.alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        sh.tt
+            .store(key, best_move.or(tt_move), to_tt(best, ply), depth, bound);
+        best
+    }
+
+    /// Starts a node: counts it, and scores it at once when the search must
+    /// unwind (0) or the rules have ended the game.
+    #[inline(always)]
+    fn open_node(&mut self, sh: &Shared, pos: &Position, ply: usize) -> Option<i32> {
+        self.pv_len[ply] = 0;
+        if self.enter(sh, ply) {
+            return Some(0);
+        }
+        self.terminal(sh, pos, ply)
+    }
+
+    /// Reverse futility: near the horizon, far above beta stays above.
+    #[inline(always)]
+    fn futility_cutoff<N: NodeKind>(
+        &self,
+        sh: &Shared,
+        pos: &Position,
+        depth: i32,
+        beta: i32,
+    ) -> Option<i32> {
+        if sh.settings.futility && !N::PV && depth <= 3 && beta.abs() < MATE_BOUND {
             let eval = self.eval(sh, pos);
             if eval - FUTILITY_MARGIN * depth >= beta {
-                return eval;
+                return Some(eval);
             }
         }
-        // Null move: in the sliding phase a pass is rarely better than every
-        // move; while placing or flying it is no test at all.
-        if sh.settings.null_move
-            && !pv_node
-            && null_ok
+        None
+    }
+
+    /// Null move: in the sliding phase a pass is rarely better than every
+    /// move; while placing or flying it is no test at all. Not right after
+    /// another pass.
+    #[inline(always)]
+    fn null_move_cutoff<N: NodeKind>(
+        &mut self,
+        sh: &Shared,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        beta: i32,
+    ) -> Option<i32> {
+        let rules = &sh.rules;
+        let me = pos.side_to_move();
+        if !(sh.settings.null_move
+            && !N::PV
+            && self.null_ply != ply
             && depth >= 3
             && beta.abs() < MATE_BOUND
             && pos.in_hand(me) == 0
             && pos.in_hand(!me) == 0
             && !pos.can_fly(rules, me)
             && !pos.can_fly(rules, !me)
-            && self.eval(sh, pos) >= beta
+            && self.eval(sh, pos) >= beta)
         {
-            let r = 2 + depth / 4;
-            let child = pos.pass();
-            self.keys.push(child.repetition_key());
-            let saved = self.null_ply;
-            self.null_ply = ply + 1;
-            let s = -self.negamax(
-                sh,
-                main,
-                &child,
-                depth - 1 - r,
-                ply + 1,
-                -beta,
-                -beta + 1,
-                false,
-                false,
-            );
-            self.null_ply = saved;
-            self.keys.pop();
-            if self.stopped {
-                return 0;
-            }
-            if s >= beta {
-                return if s >= MATE_BOUND { beta } else { s };
-            }
+            return None;
         }
+        let r = 2 + depth / 4;
+        let child = pos.pass();
+        self.keys.push(child.repetition_key());
+        let saved = self.null_ply;
+        self.null_ply = ply + 1;
+        let s = -self.negamax::<NonPv>(
+            sh,
+            &child,
+            depth - 1 - r,
+            ply + 1,
+            Window::null(beta - 1).flip(),
+        );
+        self.null_ply = saved;
+        self.keys.pop();
+        if self.stopped {
+            return Some(0);
+        }
+        (s >= beta).then_some(if s >= MATE_BOUND { beta } else { s })
+    }
 
+    /// The move loop: the first move with the node's window, the others by
+    /// `search_later`. The best score and the move that raised alpha, or
+    /// `None` when the search was stopped.
+    #[inline(always)]
+    fn search_moves<N: NodeKind>(
+        &mut self,
+        sh: &Shared,
+        pos: &Position,
+        depth: i32,
+        ply: usize,
+        mut w: Window,
+        tt_move: Option<Move>,
+    ) -> Option<(i32, Option<Move>)> {
+        let rules = &sh.rules;
         let (start, end) = self.push_moves(sh, pos, ply, tt_move, false);
-        let orig_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
         // Whether the move at `idx` was already picked (for its prefetch).
@@ -490,192 +584,164 @@ impl Worker {
             } else {
                 order < ordering::BLOCK
             };
-            // Late quiet moves near the horizon are not tried, unless every
-            // move so far loses (then each is searched for a defence).
-            if sh.settings.late_move_pruning
-                && quiet
-                && !pv_node
-                && depth <= 4
-                && i >= LATE_MOVES[depth as usize]
-                && best > -MATE_BOUND
-            {
+            if late_move_pruned::<N>(sh, depth, i, quiet, best) {
                 self.moves[idx].1 = 0;
                 continue;
             }
             let child = pos.make(rules, mv);
             if depth > 1 {
-                sh.tt.prefetch(tt_key(sh, &child));
-                // The child probes at once, too soon for this prefetch to
-                // hide its miss; but near the leaves its search takes a few
-                // microseconds, time to load the next sibling's entry
-                // (picking that move now does not change the order).
-                if depth == 2 && idx + 1 < end {
-                    let (next, _) = self.pick(idx + 1, end);
-                    sh.tt.prefetch(tt_key(sh, &pos.make(rules, next)));
-                    picked = true;
-                }
+                picked = self.prefetch_children(sh, pos, &child, depth, idx, end);
             }
             self.keys.push(child.repetition_key());
-            // Removals are few in a game, so extending them cannot run away.
-            let extend =
-                sh.settings.mill_extension && mv.num_removals() > 0 && ply < 2 * self.root_depth;
-            let new_depth = depth - 1 + extend as i32;
+            let (new_depth, r) = self.move_depth::<N>(sh, depth, ply, i, mv, quiet);
             let s = if i == 0 {
-                -self.search_child(
-                    sh,
-                    main,
-                    &child,
-                    new_depth,
-                    ply + 1,
-                    -beta,
-                    -alpha,
-                    pv_node,
-                    true,
-                )
+                -self.search_child::<N>(sh, &child, new_depth, ply + 1, w.flip())
             } else {
-                let mut r = 0;
-                if sh.settings.lmr
-                    && depth >= 3
-                    && i >= 3
-                    && quiet
-                    && !self.ordering.is_killer(ply, mv)
-                {
-                    r = self.lmr[depth.min(63) as usize][i.min(63)] as i32;
-                    if pv_node {
-                        r -= 1;
-                    }
-                    r = r.clamp(0, new_depth - 1);
-                }
-                let mut s = -self.search_child(
-                    sh,
-                    main,
-                    &child,
-                    new_depth - r,
-                    ply + 1,
-                    -alpha - 1,
-                    -alpha,
-                    false,
-                    true,
-                );
-                if s > alpha && r > 0 {
-                    s = -self.negamax(
-                        sh,
-                        main,
-                        &child,
-                        new_depth,
-                        ply + 1,
-                        -alpha - 1,
-                        -alpha,
-                        false,
-                        true,
-                    );
-                }
-                if s > alpha && s < beta && pv_node {
-                    s = -self.negamax(
-                        sh,
-                        main,
-                        &child,
-                        new_depth,
-                        ply + 1,
-                        -beta,
-                        -alpha,
-                        true,
-                        true,
-                    );
-                }
-                s
+                self.search_later::<N>(sh, &child, new_depth, r, ply + 1, w)
             };
             self.keys.pop();
             if self.stopped {
                 self.moves.truncate(start);
-                return 0;
+                return None;
             }
             // From here on the slot only says whether the move was quiet.
             self.moves[idx].1 = quiet as i32;
             if s > best {
                 best = s;
-                if s > alpha {
+                if s > w.alpha {
                     best_move = Some(mv);
-                    if pv_node {
+                    if N::PV {
                         self.update_pv(ply, mv);
                     }
-                    if s >= beta {
+                    if s >= w.beta {
                         if quiet {
                             self.ordering
                                 .reward(pos, ply, depth, mv, &self.moves[start..idx]);
                         }
                         break;
                     }
-                    alpha = s;
+                    w.alpha = s;
                 }
             }
         }
         self.moves.truncate(start);
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > orig_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
-        sh.tt
-            .store(key, best_move.or(tt_move), to_tt(best, ply), depth, bound);
-        best
+        Some((best, best_move))
+    }
+
+    /// Starts loading the table entry of `child`, and at depth 2 that of
+    /// the next sibling too; returns whether that sibling was picked.
+    #[inline(always)]
+    fn prefetch_children(
+        &mut self,
+        sh: &Shared,
+        pos: &Position,
+        child: &Position,
+        depth: i32,
+        idx: usize,
+        end: usize,
+    ) -> bool {
+        sh.tt.prefetch(tt_key(sh, child));
+        // The child probes at once, too soon for this prefetch to hide its
+        // miss; but near the leaves its search takes a few microseconds,
+        // time to load the next sibling's entry (picking that move now does
+        // not change the order).
+        if depth == 2 && idx + 1 < end {
+            let (next, _) = self.pick(idx + 1, end);
+            sh.tt.prefetch(tt_key(sh, &pos.make(&sh.rules, next)));
+            return true;
+        }
+        false
+    }
+
+    /// The depth the `i`th move of a node is searched to, and the late
+    /// move reduction it is tried with first.
+    #[inline(always)]
+    fn move_depth<N: NodeKind>(
+        &self,
+        sh: &Shared,
+        depth: i32,
+        ply: usize,
+        i: usize,
+        mv: Move,
+        quiet: bool,
+    ) -> (i32, i32) {
+        // Removals are few in a game, so extending them cannot run away.
+        let extend =
+            sh.settings.mill_extension && mv.num_removals() > 0 && ply < 2 * self.root_depth;
+        let new_depth = depth - 1 + extend as i32;
+        // Quiet moves from the fourth on, killers aside, are reduced more
+        // the deeper the node and the later the move, less on the PV.
+        let mut r = 0;
+        if sh.settings.lmr && depth >= 3 && i >= 3 && quiet && !self.ordering.is_killer(ply, mv) {
+            r = self.lmr[depth.min(63) as usize][i.min(63)] as i32;
+            if N::PV {
+                r -= 1;
+            }
+            r = r.clamp(0, new_depth - 1);
+        }
+        (new_depth, r)
+    }
+
+    /// A move after the first, at child ply `ply`: a null-window search,
+    /// reduced by `r` plies; if it beats alpha, again at full depth, and at
+    /// a PV node with the full window.
+    #[inline(always)]
+    fn search_later<N: NodeKind>(
+        &mut self,
+        sh: &Shared,
+        child: &Position,
+        new_depth: i32,
+        r: i32,
+        ply: usize,
+        w: Window,
+    ) -> i32 {
+        let scout = Window::null(w.alpha).flip();
+        let mut s = -self.search_child::<NonPv>(sh, child, new_depth - r, ply, scout);
+        if s > w.alpha && r > 0 {
+            s = -self.negamax::<NonPv>(sh, child, new_depth, ply, scout);
+        }
+        if s > w.alpha && s < w.beta && N::PV {
+            s = -self.negamax::<Pv>(sh, child, new_depth, ply, w.flip());
+        }
+        s
     }
 
     /// `negamax`, calling the horizon search straight away at depth 0:
     /// most children are leaves, and this saves them a call.
-    #[allow(clippy::too_many_arguments)]
     #[inline(always)]
-    fn search_child(
+    fn search_child<N: NodeKind>(
         &mut self,
         sh: &Shared,
-        main: &mut Option<&mut Main>,
         pos: &Position,
         depth: i32,
         ply: usize,
-        alpha: i32,
-        beta: i32,
-        pv_node: bool,
-        null_ok: bool,
+        w: Window,
     ) -> i32 {
         if depth <= 0 {
-            self.qsearch(sh, main, pos, ply, alpha, beta)
+            self.qsearch(sh, pos, ply, w)
         } else {
-            self.negamax(sh, main, pos, depth, ply, alpha, beta, pv_node, null_ok)
+            self.negamax::<N>(sh, pos, depth, ply, w)
         }
     }
 
     /// Resolves mills in the making: only mill-closing moves are searched,
     /// the side to move may stand on the evaluation instead.
-    fn qsearch(
-        &mut self,
-        sh: &Shared,
-        main: &mut Option<&mut Main>,
-        pos: &Position,
-        ply: usize,
-        mut alpha: i32,
-        beta: i32,
-    ) -> i32 {
-        self.pv_len[ply] = 0;
-        if self.enter(sh, main, ply) {
-            return 0;
-        }
-        if let Some(s) = self.terminal(sh, pos, ply) {
+    fn qsearch(&mut self, sh: &Shared, pos: &Position, ply: usize, mut w: Window) -> i32 {
+        if let Some(s) = self.open_node(sh, pos, ply) {
             return s;
         }
         let stand = self.eval(sh, pos);
-        if ply >= MAX_PLY || !sh.settings.quiescence || stand >= beta {
+        if ply >= MAX_PLY || !sh.settings.quiescence || stand >= w.beta {
             return stand;
         }
-        alpha = alpha.max(stand);
+        w.alpha = w.alpha.max(stand);
         let (start, end) = self.push_moves(sh, pos, ply, None, true);
         let mut best = stand;
         for idx in start..end {
             let (mv, _) = self.pick(idx, end);
             let child = pos.make(&sh.rules, mv);
             self.keys.push(child.repetition_key());
-            let s = -self.qsearch(sh, main, &child, ply + 1, -beta, -alpha);
+            let s = -self.qsearch(sh, &child, ply + 1, w.flip());
             self.keys.pop();
             if self.stopped {
                 self.moves.truncate(start);
@@ -683,9 +749,9 @@ impl Worker {
             }
             if s > best {
                 best = s;
-                if s > alpha {
-                    alpha = s;
-                    if s >= beta {
+                if s > w.alpha {
+                    w.alpha = s;
+                    if s >= w.beta {
                         break;
                     }
                 }
@@ -697,36 +763,19 @@ impl Worker {
 
     /// Searches the root moves from `pv_idx` on (the earlier ones are the
     /// better MultiPV lines of this iteration).
-    fn root_search(
-        &mut self,
-        sh: &Shared,
-        main: &mut Option<&mut Main>,
-        depth: i32,
-        mut alpha: i32,
-        beta: i32,
-        pv_idx: usize,
-    ) -> i32 {
+    fn root_search(&mut self, sh: &Shared, depth: i32, mut w: Window, pv_idx: usize) -> i32 {
         let mut best = -INF;
         for i in pv_idx..self.root_moves.len() {
             let mv = self.root_moves[i].mv;
             let child = sh.root.make(&sh.rules, mv);
             self.keys.push(child.repetition_key());
             let s = if i == pv_idx {
-                -self.negamax(sh, main, &child, depth - 1, 1, -beta, -alpha, true, true)
+                -self.negamax::<Pv>(sh, &child, depth - 1, 1, w.flip())
             } else {
-                let s = -self.negamax(
-                    sh,
-                    main,
-                    &child,
-                    depth - 1,
-                    1,
-                    -alpha - 1,
-                    -alpha,
-                    false,
-                    true,
-                );
-                if s > alpha && s < beta {
-                    -self.negamax(sh, main, &child, depth - 1, 1, -beta, -alpha, true, true)
+                let scout = Window::null(w.alpha).flip();
+                let s = -self.negamax::<NonPv>(sh, &child, depth - 1, 1, scout);
+                if s > w.alpha && s < w.beta {
+                    -self.negamax::<Pv>(sh, &child, depth - 1, 1, w.flip())
                 } else {
                     s
                 }
@@ -736,7 +785,7 @@ impl Worker {
                 return best;
             }
             let rm = &mut self.root_moves[i];
-            if i == pv_idx || s > alpha {
+            if i == pv_idx || s > w.alpha {
                 rm.score = s;
                 rm.seldepth = self.seldepth;
                 rm.pv.clear();
@@ -746,9 +795,9 @@ impl Worker {
                 rm.score = -INF;
             }
             best = best.max(s);
-            if s > alpha {
-                alpha = s;
-                if s >= beta {
+            if s > w.alpha {
+                w.alpha = s;
+                if s >= w.beta {
                     break;
                 }
             }
@@ -768,8 +817,10 @@ impl Worker {
         }
     }
 
-    /// Iterative deepening until a limit, `stop`, or the main thread ends it.
-    pub fn iterate(&mut self, sh: &Shared, mut main: Option<&mut Main>) {
+    /// Iterative deepening until a limit, `stop`, or the main thread ends
+    /// it; `main` is given to the main thread, for the search's duration.
+    pub fn iterate(&mut self, sh: &Shared, main: Option<Main>) {
+        self.main = main;
         let lines = sh.lines.min(self.root_moves.len()).max(1);
         // Helpers start one iteration apart so threads spread over depths.
         let first = 1 + (self.id % 2) as i32;
@@ -778,10 +829,8 @@ impl Worker {
             for pv_idx in 0..lines {
                 self.seldepth = 0;
                 // While placing, scores swing by about half a piece between
-                // odd and even depths, so this window often fails once.
-                // Centring it on the score of two iterations ago took 10%
-                // fewer nodes (107 positions, depth 11) but scored -3 Elo
-                // (300 games at 4+0.05 s, 95%: -23..+16): not kept.
+                // odd and even depths, so this window often fails once;
+                // centring it elsewhere did not pay (docs/experiments.md).
                 let prev = self.root_moves[pv_idx].prev;
                 let mut delta = 25;
                 let (mut a, mut b) = if depth >= 4 && prev.abs() < MATE_BOUND && prev > -INF {
@@ -790,7 +839,7 @@ impl Worker {
                     (-INF, INF)
                 };
                 loop {
-                    let s = self.root_search(sh, &mut main, depth, a, b, pv_idx);
+                    let s = self.root_search(sh, depth, Window { alpha: a, beta: b }, pv_idx);
                     self.sort_root(pv_idx);
                     if self.stopped {
                         break;
@@ -818,31 +867,31 @@ impl Worker {
             self.completed_depth = depth;
             self.best.clear();
             self.best.extend_from_slice(&self.root_moves[..lines]);
-            if let Some(m) = main.as_deref_mut() {
-                sh.nodes[self.id].store(self.nodes, AtomicOrdering::Relaxed);
-                self.report(sh, m, depth);
-                if self.iteration_ends_search(sh, m, depth) {
+            if let Some(m) = self.main.as_mut() {
+                sh.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+                m.report(sh, &self.best, depth);
+                if m.iteration_ends_search(sh, &self.best[0], self.root_moves.len(), depth) {
                     break;
                 }
             }
         }
-        sh.nodes[self.id].store(self.nodes, AtomicOrdering::Relaxed);
+        sh.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+        // Ends the reports.
+        self.main = None;
     }
+}
 
-    fn report(&self, sh: &Shared, m: &Main, depth: i32) {
+impl Main {
+    /// Sends the lines of a completed iteration.
+    fn report(&self, sh: &Shared, best: &[RootMove], depth: i32) {
         let nodes = sh.total_nodes();
-        let elapsed = m.started.elapsed();
+        let elapsed = self.started.elapsed();
         let time_ms = elapsed.as_millis() as u64;
         // From microseconds: a shallow search finishes within a millisecond.
         let nps = (nodes as u128 * 1_000_000 / elapsed.as_micros().max(1)) as u64;
         let hashfull = sh.tt.hashfull();
-        for (i, rm) in self
-            .best
-            .iter()
-            .take(sh.settings.multipv.max(1))
-            .enumerate()
-        {
-            let _ = m.tx.send(Info {
+        for (i, rm) in best.iter().take(sh.settings.multipv.max(1)).enumerate() {
+            let _ = self.tx.send(Info {
                 depth: depth as u32,
                 seldepth: rm.seldepth.max(depth as usize) as u32,
                 multipv: i as u32 + 1,
@@ -856,15 +905,22 @@ impl Worker {
                 hashfull,
                 time_ms,
                 pv: rm.pv.clone(),
-                tbhits: sh.tbhits.load(AtomicOrdering::Relaxed),
+                tbhits: sh.tbhits.load(Ordering::Relaxed),
             });
         }
     }
 
-    /// After a completed iteration: whether to start no other.
-    fn iteration_ends_search(&self, sh: &Shared, m: &mut Main, depth: i32) -> bool {
+    /// After a completed iteration: whether to start no other, from its
+    /// best line and the number of root moves.
+    fn iteration_ends_search(
+        &mut self,
+        sh: &Shared,
+        best: &RootMove,
+        root_moves: usize,
+        depth: i32,
+    ) -> bool {
+        let m = self;
         m.poll_ponder(sh.control);
-        let best = &self.best[0];
         // A proven result: deeper iterations cannot change it.
         let mate_plies = MATE - best.score.abs();
         if best.score.abs() >= MATE_BOUND && depth > mate_plies {
@@ -873,7 +929,7 @@ impl Worker {
         if !m.limited() {
             return false;
         }
-        if self.root_moves.len() == 1 && m.tm.is_timed() {
+        if root_moves == 1 && m.tm.is_timed() {
             return true;
         }
         let changed = m.last_best.is_some_and(|b| b != best.mv);
@@ -886,6 +942,40 @@ impl Worker {
         m.last_score = best.score;
         m.tm.enough(instability)
     }
+}
+
+/// The stored score, if the table's entry decides the node: deep enough,
+/// with a bound on the right side of the window (never at a PV node, whose
+/// line must be searched).
+#[inline(always)]
+fn table_cutoff<N: NodeKind>(hit: Hit, depth: i32, ply: usize, w: Window) -> Option<i32> {
+    let s = from_tt(hit.score, ply);
+    let decides = !N::PV
+        && hit.depth >= depth
+        && match hit.bound {
+            Bound::Exact => true,
+            Bound::Lower => s >= w.beta,
+            Bound::Upper => s <= w.alpha,
+        };
+    decides.then_some(s)
+}
+
+/// Late quiet moves near the horizon are not tried, unless every move so
+/// far loses (then each is searched for a defence).
+#[inline(always)]
+fn late_move_pruned<N: NodeKind>(
+    sh: &Shared,
+    depth: i32,
+    i: usize,
+    quiet: bool,
+    best: i32,
+) -> bool {
+    sh.settings.late_move_pruning
+        && quiet
+        && !N::PV
+        && depth <= 4
+        && i >= LATE_MOVES[depth as usize]
+        && best > -MATE_BOUND
 }
 
 /// Whether the side to move has any legal move, without listing them.
