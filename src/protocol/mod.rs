@@ -2,11 +2,10 @@
 //! GBGP dialect). A thin layer: it parses commands, keeps the game and the
 //! options, and runs the search library in a thread.
 
-pub mod command;
 pub mod display;
-pub mod gbgp;
 pub mod options;
 pub mod output;
+pub mod wire;
 
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -18,9 +17,10 @@ use std::time::Duration;
 use crate::rules::{Color, Game, MoveList, Position, Rules};
 use crate::search::{self, Control, Info, Limits, Score, Searcher, Settings};
 use crate::tablebase::Tablebases;
-use command::{Command, GoArgs, Setup};
 use options::EngineOption;
 pub use output::Output;
+use wire::command::{self, Command, GoArgs, Setup};
+use wire::gbgp;
 
 /// The engine's name and version, as `uci` and the banner print them.
 pub const ENGINE_NAME: &str = concat!("morris ", env!("CARGO_PKG_VERSION"));
