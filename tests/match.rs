@@ -5,6 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Duration;
 
+use morris::protocol::wire::Dialect;
 use morris::rules::{GameResult, Rules};
 use morris::tools::engine_process::{EngineSpec, TimeControl};
 use morris::tools::match_runner::{self, MatchConfig};
@@ -188,7 +189,7 @@ fn record_round_trip_keeps_moves_tags_and_results() {
             fake("first_legal.sh")["cmd=".len()..].to_string(),
         ],
         dir: None,
-        proto: morris::tools::engine_process::Protocol::Uci,
+        proto: Dialect::Uci,
         options: vec![],
         tc: None,
     };

@@ -11,8 +11,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
-use super::engine_process::format_score;
-use super::record::{is_record, parse_records};
+use super::record::{format_score, is_record, parse_records};
 use crate::cli::PositionArgs;
 use crate::rules::{Color, Game, Move, Position, Rules};
 use crate::search::{Control, Info, Limits, Score, Searcher, Settings};

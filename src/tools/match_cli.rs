@@ -145,7 +145,8 @@ impl MatchArgs {
         let mut engines = groups
             .iter()
             .map(|items| EngineSpec::parse(items))
-            .collect::<Result<Vec<_>, _>>()?;
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| e.to_string())?;
         if engines.len() < 2 {
             return Err("a match needs at least two --engine".into());
         }
@@ -187,7 +188,7 @@ impl MatchArgs {
             builtin
         };
         let tc = match (&self.tc, self.movetime, self.depth, self.nodes) {
-            (Some(tc), ..) => TimeControl::parse_clock(tc)?,
+            (Some(tc), ..) => TimeControl::parse_clock(tc).map_err(|e| e.to_string())?,
             (_, Some(ms), ..) => TimeControl::MoveTime(ms),
             (_, _, Some(d), _) => TimeControl::Depth(d),
             (.., Some(n)) => TimeControl::Nodes(n),

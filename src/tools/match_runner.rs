@@ -6,11 +6,12 @@ use std::sync::mpsc::channel;
 use std::thread;
 use std::time::Duration;
 
-use super::engine_process::{Engine, EngineSpec, Fault, Protocol, TimeControl, format_score};
+use super::engine_process::{Engine, EngineSpec, Fault, TimeControl};
 use super::openings::Opening;
-use super::record::Record;
+use super::record::{Record, format_score};
 use super::stats::{Sprt, SprtDecision, Tally};
-use crate::rules::{Color, Game, GameResult, Position, Rules};
+use crate::protocol::wire::{GoArgs, PositionArgs};
+use crate::rules::{Color, GameResult, Rules};
 
 /// Everything a match needs to run.
 #[derive(Clone, Debug)]
@@ -216,48 +217,6 @@ fn reason_words(outcome: &crate::rules::Outcome) -> String {
         .map_or(text.clone(), |(_, why)| why.to_string())
 }
 
-/// The `position` command for the game so far.
-fn position_command(proto: Protocol, game: &Game) -> String {
-    let rules = game.rules();
-    let start = game.start();
-    let mut cmd = if *start == Position::start(rules) {
-        "position startpos".to_string()
-    } else {
-        match proto {
-            Protocol::Uci => format!("position fen {}", start.to_fen(rules)),
-            Protocol::Gbgp => format!("position pos {}", gbgp_position(start)),
-        }
-    };
-    if !game.moves().is_empty() {
-        cmd.push_str(" moves");
-        for mv in game.moves() {
-            cmd.push(' ');
-            cmd.push_str(&mv.to_string());
-        }
-    }
-    cmd
-}
-
-/// GBGP's `<side>:W<points>:B<points>:<fullmove>` (points joined by `,`).
-/// It has no field for pieces in hand.
-fn gbgp_position(pos: &Position) -> String {
-    let points = |c: Color| {
-        crate::rules::Square::ALL
-            .iter()
-            .filter(|&&sq| pos.piece_at(sq) == Some(c))
-            .map(|sq| sq.name())
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    let side = &pos.side_to_move().name()[..1];
-    format!(
-        "{side}:W{}:B{}:{}",
-        points(Color::White),
-        points(Color::Black),
-        pos.fullmove()
-    )
-}
-
 /// Plays one game; `None` when the match was stopped during it. Engines
 /// that fault are dropped (killed) so the next game starts them afresh.
 fn play_game(
@@ -326,25 +285,41 @@ fn play_game(
                         Some((_, inc)) => (clocks[c.index()], inc),
                         None => own,
                     });
-                    (
-                        format!("go wtime {} btime {} winc {} binc {}", w.0, b.0, w.1, b.1),
-                        own.0,
-                    )
+                    let go = GoArgs {
+                        wtime: Some(w.0),
+                        btime: Some(b.0),
+                        winc: Some(w.1),
+                        binc: Some(b.1),
+                        ..GoArgs::default()
+                    };
+                    (go, own.0)
                 }
-                TimeControl::MoveTime(ms) => (format!("go movetime {ms}"), ms),
-                TimeControl::Depth(d) => (
-                    format!("go depth {d}"),
-                    cfg.untimed_limit.as_millis() as u64,
-                ),
-                TimeControl::Nodes(n) => (
-                    format!("go nodes {n}"),
-                    cfg.untimed_limit.as_millis() as u64,
-                ),
+                TimeControl::MoveTime(ms) => {
+                    let go = GoArgs {
+                        movetime: Some(ms),
+                        ..GoArgs::default()
+                    };
+                    (go, ms)
+                }
+                TimeControl::Depth(d) => {
+                    let go = GoArgs {
+                        depth: Some(d),
+                        ..GoArgs::default()
+                    };
+                    (go, cfg.untimed_limit.as_millis() as u64)
+                }
+                TimeControl::Nodes(n) => {
+                    let go = GoArgs {
+                        nodes: Some(n),
+                        ..GoArgs::default()
+                    };
+                    (go, cfg.untimed_limit.as_millis() as u64)
+                }
             };
             let allowed = Duration::from_millis(allowed_ms) + cfg.margin;
             let engine = engines[i].as_mut().expect("started");
-            let position = position_command(cfg.engines[i].proto, &game);
-            let reply = match engine.go(&position, &go, allowed) {
+            let position = PositionArgs::of_game(&game, cfg.engines[i].proto);
+            let reply = match engine.go(position, go, allowed) {
                 Ok(r) => r,
                 Err(f) => {
                     engines[i] = None;
@@ -467,26 +442,5 @@ mod tests {
         };
         assert_eq!(pairs(&config(3, 1, 1, false)), [(0, 1), (0, 2), (1, 2)]);
         assert_eq!(pairs(&config(3, 1, 1, true)), [(0, 1), (0, 2)]);
-    }
-
-    #[test]
-    fn position_commands_in_both_dialects() {
-        let rules = Rules::default();
-        let mut game = Game::new(rules, Position::start(&rules));
-        game.play_text("d2").unwrap();
-        assert_eq!(
-            position_command(Protocol::Uci, &game),
-            "position startpos moves d2"
-        );
-        let fen = "W2/3/3/6/3/3/2B w 8 8 0 2";
-        let game = Game::new(rules, Position::from_fen(fen, &rules).unwrap());
-        assert_eq!(
-            position_command(Protocol::Uci, &game),
-            format!("position fen {fen}")
-        );
-        assert_eq!(
-            position_command(Protocol::Gbgp, &game),
-            "position pos w:Wa7:Bg1:2"
-        );
     }
 }
