@@ -1,6 +1,7 @@
 //! `morris match`: whole matches between real and fake engines, fault
 //! handling, records read back, and the statistics on known results.
 
+use std::convert::Infallible;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Duration;
@@ -215,7 +216,7 @@ fn record_round_trip_keeps_moves_tags_and_results() {
         event: "round trip".into(),
     };
     let mut played = Vec::new();
-    let outcome = match_runner::run(&cfg, &mut |report, _| {
+    let outcome = match_runner::run::<Infallible>(&cfg, &mut |report, _| {
         played.push(report.clone());
         Ok(())
     })

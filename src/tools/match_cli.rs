@@ -285,8 +285,9 @@ pub fn run(args: &MatchArgs) -> Result<(), String> {
         }
         bar.set_message(running_line(&cfg, standings));
         bar.inc(1);
-        Ok(())
-    })?;
+        Ok::<_, String>(())
+    })
+    .map_err(|e| e.to_string())?;
     bar.finish_and_clear();
     if args.json {
         println!("{}", summary_json(&cfg, &outcome, &faults));
