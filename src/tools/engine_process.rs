@@ -329,7 +329,7 @@ impl Engine {
                         elapsed: start.elapsed(),
                     });
                 }
-                Ok(EngineLine::Other(_)) => {}
+                Ok(EngineLine::Other) => {}
                 Err(_) => return Err(Fault::Malformed(line.trim().to_string())),
             }
         }

@@ -33,7 +33,9 @@ impl PositionArgs {
                 pos: gbgp::write_pos(game.start()),
                 moves: setup.moves,
             },
-            (Dialect::Gbgp, Start::Initial) | (Dialect::Uci, _) => PositionArgs::Setup(setup),
+            (Dialect::Gbgp, Start::Initial) | (Dialect::Uci, Start::Initial | Start::Fen(_)) => {
+                PositionArgs::Setup(setup)
+            }
         }
     }
 }

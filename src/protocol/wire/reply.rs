@@ -238,8 +238,8 @@ pub enum ReplyError {
 pub enum EngineLine {
     Info(InfoLine),
     BestMove(BestMove),
-    /// Any other line (`id`, `option`, `readyok`...), kept trimmed.
-    Other(String),
+    /// Any other line (`id`, `option`, `readyok`...).
+    Other,
 }
 
 impl EngineLine {
@@ -247,7 +247,7 @@ impl EngineLine {
         Ok(match next_word(line) {
             Some(("info", rest)) => EngineLine::Info(InfoLine::read(rest)),
             Some(("bestmove", rest)) => EngineLine::BestMove(BestMove::read(rest)?),
-            _ => EngineLine::Other(line.trim().to_string()),
+            _ => EngineLine::Other,
         })
     }
 }
@@ -367,6 +367,7 @@ mod tests {
         assert_eq!(BestMove::Null.to_line(Dialect::Uci), "bestmove (none)");
         assert_eq!(BestMove::Null.to_line(Dialect::Gbgp), "bestmove none");
         assert_eq!(EngineLine::parse(" bestmove "), Err(ReplyError::NoMove));
-        assert_eq!(read("readyok "), EngineLine::Other("readyok".into()));
+        assert_eq!(read("readyok "), EngineLine::Other);
+        assert_eq!(read("bestmovex d2"), EngineLine::Other);
     }
 }
