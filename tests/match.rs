@@ -1,10 +1,12 @@
 //! `morris match`: whole matches between real and fake engines, fault
 //! handling, records read back, and the statistics on known results.
 
+use std::convert::Infallible;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::time::Duration;
 
+use morris::protocol::wire::Dialect;
 use morris::rules::{GameResult, Rules};
 use morris::tools::elo::{Sprt, SprtDecision, Tally};
 use morris::tools::engine_process::{EngineSpec, TimeControl};
@@ -188,7 +190,7 @@ fn record_round_trip_keeps_moves_tags_and_results() {
             fake("first_legal.sh")["cmd=".len()..].to_string(),
         ],
         dir: None,
-        proto: morris::tools::engine_process::Protocol::Uci,
+        proto: Dialect::Uci,
         options: vec![],
         tc: None,
     };
@@ -214,7 +216,7 @@ fn record_round_trip_keeps_moves_tags_and_results() {
         event: "round trip".into(),
     };
     let mut played = Vec::new();
-    let outcome = match_runner::run(&cfg, &mut |report, _| {
+    let outcome = match_runner::run::<Infallible>(&cfg, &mut |report, _| {
         played.push(report.clone());
         Ok(())
     })

@@ -14,7 +14,9 @@ use super::{CliError, PositionArgs};
 use crate::rules::Setup;
 use crate::tools::elo::{Sprt, Tally, format_elo};
 use crate::tools::engine_process::{EngineSpec, TimeControl};
-use crate::tools::match_runner::{self, GameReport, MatchConfig, MatchOutcome, Standings};
+use crate::tools::match_runner::{
+    self, GameReport, MatchConfig, MatchError, MatchOutcome, Standings,
+};
 use crate::tools::openings::{self, Opening};
 use crate::tools::record::result_text;
 
@@ -284,7 +286,11 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         }
         bar.set_message(running_line(&cfg, standings));
         bar.inc(1);
-        Ok(())
+        Ok::<_, CliError>(())
+    })
+    .map_err(|e| match e {
+        MatchError::Report(e) => e,
+        threads @ MatchError::Threads(_) => CliError::Message(threads.to_string()),
     })?;
     bar.finish_and_clear();
     if args.json {

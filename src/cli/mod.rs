@@ -15,6 +15,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::rules::{Game, RuleOptionId, Rules, RulesError, Setup, SetupError, Start};
 use crate::tools::elo::SprtError;
+use crate::tools::engine_process::{EngineSpecError, TimeControlError};
 use crate::tools::input::{EntryError, InputError};
 
 #[derive(Parser)]
@@ -56,6 +57,10 @@ pub enum CliError {
     Opening(#[from] EntryError),
     #[error(transparent)]
     Sprt(#[from] SprtError),
+    #[error(transparent)]
+    EngineSpec(#[from] EngineSpecError),
+    #[error(transparent)]
+    TimeControl(#[from] TimeControlError),
     #[error("{0}")]
     Message(String),
 }

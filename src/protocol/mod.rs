@@ -2,11 +2,10 @@
 //! GBGP dialect). A thin layer: it parses commands, keeps the game and the
 //! options, and runs the search library in a thread.
 
-pub mod command;
 pub mod display;
 pub mod engine_options;
-pub mod gbgp;
 pub mod output;
+pub mod wire;
 
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -15,31 +14,46 @@ use std::sync::atomic::Ordering;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::rules::{Color, Game, MoveList, Position, RuleOptionId, Rules};
-use crate::search::{self, Control, Info, Limits, Score, Searcher, Settings};
+use crate::rules::{
+    Color, FenError, Game, MoveError, MoveList, Position, RuleOptionId, Rules, RulesError,
+};
+use crate::search::{self, Control, Info, Limits, Searcher, Settings, TableAllocError};
 use crate::tablebase::Tablebases;
-use command::{Command, GoArgs, Setup};
-use engine_options::{Applied, EngineOption};
+use engine_options::{Applied, EngineOption, EngineOptionError};
 pub use output::Output;
+use wire::command::{self, Command, GoArgs, PositionArgs};
+use wire::{BestMove, Dialect, GbgpError, InfoLine, gbgp};
 
 /// The engine's name and version, as `uci` and the banner print them.
 pub const ENGINE_NAME: &str = concat!("morris ", env!("CARGO_PKG_VERSION"));
 pub const AUTHOR: &str = "the morris developers";
 
-/// Which protocol spelling the front end speaks.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Dialect {
-    Uci,
-    Gbgp,
-}
-
-impl Dialect {
-    fn null_bestmove(self) -> &'static str {
-        match self {
-            Dialect::Uci => "bestmove (none)",
-            Dialect::Gbgp => "bestmove none",
-        }
-    }
+/// Why a command was refused; the loop prints it as `info string error: ...`.
+#[derive(Debug, thiserror::Error)]
+enum EngineError {
+    #[error(transparent)]
+    Command(#[from] command::CommandError),
+    #[error("unknown option '{0}'")]
+    UnknownOption(String),
+    #[error("option {0} needs a value")]
+    RuleNeedsValue(RuleOptionId),
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    #[error(transparent)]
+    EngineOption(#[from] EngineOptionError),
+    #[error(transparent)]
+    Hash(#[from] TableAllocError),
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    #[error(transparent)]
+    Gbgp(#[from] GbgpError),
+    /// Move `index` (0-based) of a `position` command's list.
+    #[error("{error} (move {} of the list); the position is unchanged", .index + 1)]
+    Move { index: usize, error: MoveError },
+    #[error("searchmoves: {0}")]
+    SearchMoves(MoveError),
+    #[error("cannot start the search thread: {0}")]
+    SearchThread(std::io::Error),
 }
 
 /// A search running in its own thread.
@@ -90,7 +104,7 @@ pub fn run(mut input: impl BufRead, out: Output) {
                 return;
             }
             Ok(Some(cmd)) => engine.execute(cmd),
-            Err(e) => engine.error(&e),
+            Err(e) => engine.error(&e.into()),
         }
     }
     // End of input: a finite search still gets to answer; an open-ended one is stopped.
@@ -129,41 +143,37 @@ impl Engine {
         self.searcher_mut().set_tablebases(tables);
     }
 
-    fn error(&self, message: &str) {
-        self.out.line(&format!("info string error: {message}"));
+    fn error(&self, error: &EngineError) {
+        self.info_string(&format!("error: {error}"));
     }
 
     fn info_string(&self, message: &str) {
-        self.out.line(&format!("info string {message}"));
+        self.out
+            .line(&InfoLine::text(message).to_line(self.dialect));
     }
 
     fn execute(&mut self, cmd: Command) {
         let result = match cmd {
-            Command::Uci => {
-                self.dialect = Dialect::Uci;
-                self.identify("uciok");
-                Ok(())
-            }
-            Command::Gbgp => {
-                self.dialect = Dialect::Gbgp;
-                self.identify("gbgpok");
+            Command::Hello(dialect) => {
+                self.dialect = dialect;
+                self.identify();
                 Ok(())
             }
             Command::IsReady => {
-                self.out.line("readyok");
+                self.out.line(wire::READY_OK);
                 Ok(())
             }
             Command::SetOption { name, value } => {
                 self.stop_search();
                 self.set_option(&name, value.as_deref())
             }
-            Command::NewGame => {
+            Command::NewGame(_) => {
                 self.stop_search();
                 self.game = Game::new(self.rules, Position::start(&self.rules));
                 self.searcher_mut().clear();
                 Ok(())
             }
-            Command::Position { setup, moves } => self.set_position(setup, &moves),
+            Command::Position(args) => self.set_position(&args),
             Command::Go(args) => {
                 self.stop_search();
                 self.go(args)
@@ -215,7 +225,7 @@ impl Engine {
             .expect("the searcher is home when no search runs")
     }
 
-    fn identify(&self, ok: &str) {
+    fn identify(&self) {
         self.out.line(&format!("id name {ENGINE_NAME}"));
         self.out.line(&format!("id author {AUTHOR}"));
         for line in engine_options::rule_declarations() {
@@ -224,34 +234,32 @@ impl Engine {
         for o in EngineOption::ALL {
             self.out.line(&o.declaration());
         }
-        self.out.line(ok);
+        self.out.line(self.dialect.hello_ok());
     }
 
-    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), String> {
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), EngineError> {
         if let Some(option) = RuleOptionId::find(name) {
-            let value = value.ok_or_else(|| format!("option {option} needs a value"))?;
+            let value = value.ok_or(EngineError::RuleNeedsValue(option))?;
             let mut rules = self.rules;
-            rules.set_option(option, value).map_err(|e| e.to_string())?;
+            rules.set_option(option, value)?;
             self.rules = rules;
             self.game = Game::new(rules, Position::start(&rules));
             self.open_tablebases();
             return Ok(());
         }
-        let option = EngineOption::find(name).ok_or_else(|| format!("unknown option '{name}'"))?;
+        let option =
+            EngineOption::find(name).ok_or_else(|| EngineError::UnknownOption(name.to_string()))?;
         let mut settings = self.settings;
-        match option
-            .apply(&mut settings, value)
-            .map_err(|e| e.to_string())?
-        {
+        match option.apply(&mut settings, value)? {
             Applied::TablebasePath(path) => {
                 self.tb_path = path;
                 self.open_tablebases();
                 return Ok(());
             }
-            Applied::Settings => self.searcher_mut().configure(settings).map_err(|e| e.to_string())?,
+            Applied::Settings => self.searcher_mut().configure(settings)?,
             Applied::ClearHash => {
                 let searcher = self.searcher_mut();
-                searcher.configure(settings).map_err(|e| e.to_string())?;
+                searcher.configure(settings)?;
                 searcher.clear();
             }
         }
@@ -259,21 +267,16 @@ impl Engine {
         Ok(())
     }
 
-    fn set_position(&mut self, setup: Setup, moves: &[String]) -> Result<(), String> {
+    fn set_position(&mut self, args: &PositionArgs) -> Result<(), EngineError> {
         let rules = self.rules;
-        let start = match setup {
-            Setup::StartPos => Position::start(&rules),
-            Setup::Fen(fen) => Position::from_fen(&fen, &rules).map_err(|e| e.to_string())?,
-            Setup::Gbgp(pos) => gbgp::parse_pos(&pos, &rules)?,
+        let (start, moves) = match args {
+            PositionArgs::Setup(setup) => (setup.start_position(&rules)?, &setup.moves),
+            PositionArgs::Gbgp { pos, moves } => (gbgp::parse_pos(pos, &rules)?, moves),
         };
         let mut game = Game::new(rules, start);
-        for (i, token) in moves.iter().enumerate() {
-            game.play_text(token).map_err(|e| {
-                format!(
-                    "{e} (move {} of the list); the position is unchanged",
-                    i + 1
-                )
-            })?;
+        for (index, token) in moves.iter().enumerate() {
+            game.play_text(token)
+                .map_err(|error| EngineError::Move { index, error })?;
         }
         self.game = game;
         Ok(())
@@ -334,15 +337,12 @@ impl Engine {
     }
 
     /// Turns `go` arguments into search limits for the current position.
-    fn limits(&self, args: &GoArgs) -> Result<Limits, String> {
+    fn limits(&self, args: &GoArgs) -> Result<Limits, EngineError> {
         let (rules, pos) = (self.game.rules(), self.game.position());
         let searchmoves = args
             .searchmoves
             .iter()
-            .map(|t| {
-                pos.parse_move(rules, t)
-                    .map_err(|e| format!("searchmoves: {e}"))
-            })
+            .map(|t| pos.parse_move(rules, t).map_err(EngineError::SearchMoves))
             .collect::<Result<Vec<_>, _>>()?;
         let clock = (args.wtime.is_some() || args.btime.is_some()).then(|| search::Clock {
             time: [args.wtime.unwrap_or(0), args.btime.unwrap_or(0)],
@@ -368,12 +368,12 @@ impl Engine {
         Ok(limits)
     }
 
-    fn go(&mut self, args: GoArgs) -> Result<(), String> {
+    fn go(&mut self, args: GoArgs) -> Result<(), EngineError> {
         let limits = self.limits(&args)?;
         if let Some(outcome) = self.game.outcome() {
             self.info_string(&format!("game over: {outcome}"));
             if !outcome.reason.is_counting_rule() {
-                self.out.line(self.null_bestmove());
+                self.out.line(&self.null_bestmove());
                 return Ok(());
             }
         }
@@ -390,9 +390,16 @@ impl Engine {
             .spawn(move || {
                 let result =
                     searcher.search(&game, &limits, &thread_control, &mut |info: &Info| {
-                        out.line(&info_line(info, dialect));
+                        out.line(&InfoLine::from(info).to_line(dialect));
                     });
-                out.line(&bestmove_line(result.best, result.ponder, dialect));
+                let best = match result.best {
+                    Some(best) => BestMove::Move {
+                        best: best.to_string(),
+                        ponder: result.ponder.map(|p| p.to_string()),
+                    },
+                    None => BestMove::Null,
+                };
+                out.line(&best.to_line(dialect));
                 searcher
             });
         match spawned {
@@ -407,13 +414,13 @@ impl Engine {
             Err(e) => {
                 self.searcher = Some(Searcher::new(self.settings));
                 self.open_tablebases();
-                Err(format!("cannot start the search thread: {e}"))
+                Err(EngineError::SearchThread(e))
             }
         }
     }
 
-    fn null_bestmove(&self) -> &'static str {
-        self.dialect.null_bestmove()
+    fn null_bestmove(&self) -> String {
+        BestMove::Null.to_line(self.dialect)
     }
 
     /// Stops a running search (it prints its bestmove) and takes the searcher back.
@@ -439,48 +446,11 @@ impl Engine {
                 Ok(searcher) => self.searcher = Some(searcher),
                 Err(_) => {
                     log::error!("the search thread panicked; starting afresh");
-                    self.out.line(self.null_bestmove());
+                    self.out.line(&self.null_bestmove());
                     self.searcher = Some(Searcher::new(self.settings));
                     self.open_tablebases();
                 }
             }
         }
-    }
-}
-
-fn info_line(info: &Info, dialect: Dialect) -> String {
-    let score = match dialect {
-        Dialect::Gbgp => gbgp::score(info.score),
-        Dialect::Uci => match info.score {
-            Score::Cp(cp) => format!("cp {cp}"),
-            Score::Mate(n) => format!("mate {n}"),
-        },
-    };
-    let pv: Vec<String> = info.pv.iter().map(|m| m.to_string()).collect();
-    format!(
-        "info depth {} seldepth {} multipv {} score {score} nodes {} nps {} hashfull {} tbhits {} time {} pv {}",
-        info.depth,
-        info.seldepth,
-        info.multipv,
-        info.nodes,
-        info.nps,
-        info.hashfull,
-        info.tbhits,
-        info.time_ms,
-        pv.join(" ")
-    )
-    .trim_end()
-    .to_string()
-}
-
-fn bestmove_line(
-    best: Option<crate::rules::Move>,
-    ponder: Option<crate::rules::Move>,
-    dialect: Dialect,
-) -> String {
-    match (best, ponder) {
-        (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
-        (Some(b), None) => format!("bestmove {b}"),
-        (None, _) => dialect.null_bestmove().to_string(),
     }
 }

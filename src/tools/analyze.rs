@@ -6,9 +6,8 @@ use std::collections::BTreeMap;
 
 use serde_json::json;
 
-use super::engine_process::format_score;
 use super::input::InputError;
-use super::record::{is_record, parse_records};
+use super::record::{format_score, is_record, parse_records};
 use crate::rules::{Color, Game, Move, Position, Rules, Setup};
 use crate::search::{Control, Info, Limits, Score, Searcher};
 

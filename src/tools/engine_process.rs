@@ -4,20 +4,16 @@
 use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{self, Child, ChildStdin, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::protocol::wire::{
+    BestMove, Command, Dialect, EngineLine, GoArgs, PositionArgs, READY_OK,
+};
 use crate::rules::{Rules, Variant};
 use crate::search::Score;
-
-/// The protocol dialect an engine speaks.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Protocol {
-    Uci,
-    Gbgp,
-}
 
 /// How long an engine may think.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -32,23 +28,30 @@ pub enum TimeControl {
     Nodes(u64),
 }
 
+/// A time control that cannot be read.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum TimeControlError {
+    #[error("time control '{0}': expected SECONDS[+INCREMENT]")]
+    Syntax(String),
+    #[error("time control '{0}': the base time must be positive")]
+    NoBaseTime(String),
+}
+
 impl TimeControl {
     /// Reads `SECONDS[+INCREMENT]`, e.g. `10+0.1` or `60`.
-    pub fn parse_clock(text: &str) -> Result<TimeControl, String> {
+    pub fn parse_clock(text: &str) -> Result<TimeControl, TimeControlError> {
         let (base, inc) = text.split_once('+').unwrap_or((text, "0"));
-        let secs = |s: &str| -> Result<u64, String> {
+        let secs = |s: &str| {
             s.trim()
                 .parse::<f64>()
                 .ok()
                 .filter(|v| v.is_finite() && *v >= 0.0)
                 .map(|v| (v * 1000.0).round() as u64)
-                .ok_or_else(|| format!("time control '{text}': expected SECONDS[+INCREMENT]"))
+                .ok_or_else(|| TimeControlError::Syntax(text.to_string()))
         };
         let base_ms = secs(base)?;
         if base_ms == 0 {
-            return Err(format!(
-                "time control '{text}': the base time must be positive"
-            ));
+            return Err(TimeControlError::NoBaseTime(text.to_string()));
         }
         Ok(TimeControl::Clock {
             base_ms,
@@ -77,7 +80,7 @@ pub struct EngineSpec {
     pub cmd: PathBuf,
     pub args: Vec<String>,
     pub dir: Option<PathBuf>,
-    pub proto: Protocol,
+    pub proto: Dialect,
     /// `setoption` values sent after the handshake, in order.
     pub options: Vec<(String, String)>,
     /// This engine's own time control, overriding the match's.
@@ -89,26 +92,49 @@ pub const ENGINE_KEYS: &str = "cmd=PROGRAM (required), name=NAME, arg=ARGUMENT (
      dir=WORKING_DIR, proto=uci|gbgp, option.NAME=VALUE (repeatable), \
      tc=SECONDS[+INC], movetime=MS, depth=N, nodes=N";
 
+/// An engine setting that cannot be read.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum EngineSpecError {
+    #[error("engine setting '{0}' is not key=value ({ENGINE_KEYS})", ENGINE_KEYS = ENGINE_KEYS)]
+    NotKeyValue(String),
+    #[error("engine setting {key} needs {what}, not '{value}'")]
+    NotANumber {
+        key: String,
+        what: &'static str,
+        value: String,
+    },
+    #[error("proto must be uci or gbgp, not '{0}'")]
+    Proto(String),
+    #[error(transparent)]
+    TimeControl(#[from] TimeControlError),
+    #[error("unknown engine setting '{0}' ({ENGINE_KEYS})", ENGINE_KEYS = ENGINE_KEYS)]
+    UnknownKey(String),
+    #[error("an engine needs cmd=PROGRAM ({ENGINE_KEYS})", ENGINE_KEYS = ENGINE_KEYS)]
+    NoCommand,
+}
+
 impl EngineSpec {
     /// Reads an engine's `key=value` settings.
-    pub fn parse(items: &[String]) -> Result<EngineSpec, String> {
+    pub fn parse(items: &[String]) -> Result<EngineSpec, EngineSpecError> {
         let mut spec = EngineSpec {
             name: String::new(),
             cmd: PathBuf::new(),
             args: Vec::new(),
             dir: None,
-            proto: Protocol::Uci,
+            proto: Dialect::Uci,
             options: Vec::new(),
             tc: None,
         };
         for item in items {
-            let (key, value) = item.split_once('=').ok_or_else(|| {
-                format!("engine setting '{item}' is not key=value ({ENGINE_KEYS})")
-            })?;
-            let number = |what: &str| -> Result<u64, String> {
-                value
-                    .parse()
-                    .map_err(|_| format!("engine setting {key} needs {what}, not '{value}'"))
+            let (key, value) = item
+                .split_once('=')
+                .ok_or_else(|| EngineSpecError::NotKeyValue(item.clone()))?;
+            let number = |what: &'static str| {
+                value.parse().map_err(|_| EngineSpecError::NotANumber {
+                    key: key.to_string(),
+                    what,
+                    value: value.to_string(),
+                })
             };
             match key {
                 "cmd" => spec.cmd = PathBuf::from(value),
@@ -116,11 +142,8 @@ impl EngineSpec {
                 "arg" => spec.args.push(value.to_string()),
                 "dir" => spec.dir = Some(PathBuf::from(value)),
                 "proto" => {
-                    spec.proto = match value {
-                        "uci" => Protocol::Uci,
-                        "gbgp" => Protocol::Gbgp,
-                        _ => return Err(format!("proto must be uci or gbgp, not '{value}'")),
-                    }
+                    spec.proto = Dialect::from_name(value)
+                        .ok_or_else(|| EngineSpecError::Proto(value.to_string()))?
                 }
                 "tc" => spec.tc = Some(TimeControl::parse_clock(value)?),
                 "movetime" => spec.tc = Some(TimeControl::MoveTime(number("milliseconds")?)),
@@ -130,12 +153,12 @@ impl EngineSpec {
                     Some(name) if !name.is_empty() => {
                         spec.options.push((name.to_string(), value.to_string()))
                     }
-                    _ => return Err(format!("unknown engine setting '{key}' ({ENGINE_KEYS})")),
+                    _ => return Err(EngineSpecError::UnknownKey(key.to_string())),
                 },
             }
         }
         if spec.cmd.as_os_str().is_empty() {
-            return Err(format!("an engine needs cmd=PROGRAM ({ENGINE_KEYS})"));
+            return Err(EngineSpecError::NoCommand);
         }
         // A relative path means relative to where the match is started, not
         // to the engine's working directory.
@@ -157,35 +180,26 @@ impl EngineSpec {
 }
 
 /// Why an engine lost a game.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum Fault {
     /// The program could not be started.
+    #[error("could not be started: {0}")]
     Start(String),
     /// No `uciok`/`gbgpok` or `readyok` in time.
+    #[error("failed the handshake: {0}")]
     Handshake(String),
     /// The process exited or closed its output.
+    #[error("crashed: {0}")]
     Crash(String),
     /// No `bestmove` within the time allowed plus the margin.
+    #[error("lost on time: no move within {allowed_ms} ms")]
     Timeout { allowed_ms: u64 },
     /// A `bestmove` that is not a legal move here.
+    #[error("illegal move '{token}': {reason}")]
     Illegal { token: String, reason: String },
     /// A `bestmove` line without a move.
+    #[error("malformed reply '{0}'")]
     Malformed(String),
-}
-
-impl fmt::Display for Fault {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Fault::Start(e) => write!(f, "could not be started: {e}"),
-            Fault::Handshake(e) => write!(f, "failed the handshake: {e}"),
-            Fault::Crash(e) => write!(f, "crashed: {e}"),
-            Fault::Timeout { allowed_ms } => {
-                write!(f, "lost on time: no move within {allowed_ms} ms")
-            }
-            Fault::Illegal { token, reason } => write!(f, "illegal move '{token}': {reason}"),
-            Fault::Malformed(line) => write!(f, "malformed reply '{line}'"),
-        }
-    }
 }
 
 /// An engine's answer to `go`.
@@ -202,7 +216,7 @@ pub struct Reply {
 /// A running engine process.
 pub struct Engine {
     name: String,
-    proto: Protocol,
+    proto: Dialect,
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
@@ -217,7 +231,7 @@ impl Engine {
     /// Starts the engine, completes the handshake within `timeout`, then
     /// sends its options and the rule options that differ from the default.
     pub fn start(spec: &EngineSpec, rules: &Rules, timeout: Duration) -> Result<Engine, Fault> {
-        let mut cmd = Command::new(&spec.cmd);
+        let mut cmd = process::Command::new(&spec.cmd);
         cmd.args(&spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -248,28 +262,22 @@ impl Engine {
             stdin,
             lines: rx,
         };
-        let (hello, ok) = match spec.proto {
-            Protocol::Uci => ("uci", "uciok"),
-            Protocol::Gbgp => ("gbgp", "gbgpok"),
-        };
+        let hello = Command::Hello(spec.proto);
         engine
-            .send(hello)
-            .map_err(|_| engine.handshake_fault(hello))?;
+            .send(&hello)
+            .map_err(|_| engine.handshake_fault(hello.keyword()))?;
+        let ok = spec.proto.hello_ok();
         engine
             .wait_for(|l| l == ok, timeout)
             .map_err(|e| engine.wait_fault(e, ok, timeout))?;
         for (name, value) in &spec.options {
-            engine.send(&format!("setoption name {name} value {value}"))?;
+            engine.set_option(name, value)?;
         }
         if rules.variant != Variant::Nine {
-            engine.send(&format!(
-                "setoption name Variant value {}",
-                rules.variant.name()
-            ))?;
+            engine.set_option("Variant", rules.variant.name())?;
         }
         for setting in rules.non_default() {
-            let (name, value) = (setting.option, setting.value);
-            engine.send(&format!("setoption name {name} value {value}"))?;
+            engine.set_option(&setting.option.to_string(), &setting.value.to_string())?;
         }
         engine.sync(timeout)?;
         Ok(engine)
@@ -277,18 +285,20 @@ impl Engine {
 
     /// Announces a new game and waits until the engine is ready for it.
     pub fn new_game(&mut self, timeout: Duration) -> Result<(), Fault> {
-        self.send(match self.proto {
-            Protocol::Uci => "ucinewgame",
-            Protocol::Gbgp => "newgame",
-        })?;
+        self.send(&Command::NewGame(self.proto))?;
         self.sync(timeout)
     }
 
-    /// Sends `position` and `go` lines and waits up to `allowed` for the
-    /// `bestmove`, keeping the score and depth of the last `info` line.
-    pub fn go(&mut self, position: &str, go: &str, allowed: Duration) -> Result<Reply, Fault> {
-        self.send(position)?;
-        self.send(go)?;
+    /// Sends `position` and `go` and waits up to `allowed` for the
+    /// `bestmove`, keeping the last score and depth `info` lines gave.
+    pub fn go(
+        &mut self,
+        position: PositionArgs,
+        go: GoArgs,
+        allowed: Duration,
+    ) -> Result<Reply, Fault> {
+        self.send(&Command::Position(position))?;
+        self.send(&Command::Go(go))?;
         let start = Instant::now();
         let (mut score, mut depth) = (None, None);
         loop {
@@ -302,43 +312,47 @@ impl Engine {
                 }
                 Err(RecvTimeoutError::Disconnected) => return Err(self.crash()),
             };
-            let mut words = line.split_whitespace();
-            match words.next() {
-                Some("info") => {
-                    let (s, d) = parse_info(&line);
-                    score = s.or(score);
-                    depth = d.or(depth);
+            match EngineLine::parse(&line) {
+                Ok(EngineLine::Info(info)) => {
+                    score = info.score.or(score);
+                    depth = info.depth.or(depth);
                 }
-                Some("bestmove") => {
-                    let best = match words.next() {
-                        None => return Err(Fault::Malformed(line.trim().to_string())),
-                        Some("(none)") | Some("none") => None,
-                        Some(m) => Some(m.to_string()),
-                    };
+                Ok(EngineLine::BestMove(best)) => {
                     return Ok(Reply {
-                        best,
+                        best: match best {
+                            BestMove::Move { best, .. } => Some(best),
+                            BestMove::Null => None,
+                        },
                         score,
                         depth,
                         elapsed: start.elapsed(),
                     });
                 }
-                _ => {}
+                Ok(EngineLine::Other) => {}
+                Err(_) => return Err(Fault::Malformed(line.trim().to_string())),
             }
         }
     }
 
-    fn send(&mut self, line: &str) -> Result<(), Fault> {
-        log::debug!("{} < {line}", self.name);
-        writeln!(self.stdin, "{line}")
+    fn set_option(&mut self, name: &str, value: &str) -> Result<(), Fault> {
+        self.send(&Command::SetOption {
+            name: name.to_string(),
+            value: Some(value.to_string()),
+        })
+    }
+
+    fn send(&mut self, command: &Command) -> Result<(), Fault> {
+        log::debug!("{} < {command}", self.name);
+        writeln!(self.stdin, "{command}")
             .and_then(|_| self.stdin.flush())
             .map_err(|_| self.crash())
     }
 
     /// `isready` until `readyok`.
     fn sync(&mut self, timeout: Duration) -> Result<(), Fault> {
-        self.send("isready")?;
-        self.wait_for(|l| l == "readyok", timeout)
-            .map_err(|e| self.wait_fault(e, "readyok", timeout))
+        self.send(&Command::IsReady)?;
+        self.wait_for(|l| l == READY_OK, timeout)
+            .map_err(|e| self.wait_fault(e, READY_OK, timeout))
     }
 
     fn wait_for(
@@ -392,7 +406,7 @@ impl Engine {
 impl Drop for Engine {
     /// Asks the engine to quit, and kills it if it has not after a moment.
     fn drop(&mut self) {
-        let _ = writeln!(self.stdin, "quit").and_then(|_| self.stdin.flush());
+        let _ = writeln!(self.stdin, "{}", Command::Quit).and_then(|_| self.stdin.flush());
         for _ in 0..20 {
             if let Ok(Some(_)) = self.child.try_wait() {
                 return;
@@ -401,39 +415,6 @@ impl Drop for Engine {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
-    }
-}
-
-/// The score and depth of an `info` line, in either dialect
-/// (`score cp X` / `score mate N` or `score eval X` / `score win N`).
-pub fn parse_info(line: &str) -> (Option<Score>, Option<u32>) {
-    let words: Vec<&str> = line.split_whitespace().collect();
-    let (mut score, mut depth) = (None, None);
-    for (i, w) in words.iter().enumerate() {
-        let next = words.get(i + 1).copied().unwrap_or("");
-        match *w {
-            "depth" => depth = next.parse().ok(),
-            "score" => {
-                let value = words.get(i + 2).and_then(|v| v.parse().ok());
-                score = match next {
-                    "cp" | "eval" => value.map(Score::Cp),
-                    "mate" | "win" => value.map(Score::Mate),
-                    _ => None,
-                };
-            }
-            _ => {}
-        }
-    }
-    (score, depth)
-}
-
-/// A score as the record comments and tables write it: pieces with two
-/// decimals, or `+M3` / `-M3` for a forced win or loss in that many moves.
-pub fn format_score(score: Score) -> String {
-    match score {
-        Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
-        Score::Mate(n) if n < 0 => format!("-M{}", -n),
-        Score::Mate(n) => format!("+M{n}"),
     }
 }
 
@@ -457,7 +438,7 @@ mod tests {
         .collect();
         let spec = EngineSpec::parse(&items).unwrap();
         assert_eq!(spec.name, "A");
-        assert_eq!(spec.proto, Protocol::Gbgp);
+        assert_eq!(spec.proto, Dialect::Gbgp);
         assert_eq!(spec.options[1], ("Move Overhead".into(), "10".into()));
         assert_eq!(
             spec.tc,
@@ -470,15 +451,5 @@ mod tests {
         assert!(EngineSpec::parse(&["cmd=x".into(), "colour=red".into()]).is_err());
         let plain = EngineSpec::parse(&["cmd=/usr/bin/morris".into()]).unwrap();
         assert_eq!(plain.name, "morris");
-    }
-
-    #[test]
-    fn reads_info_lines_of_both_dialects() {
-        let (s, d) = parse_info("info depth 7 seldepth 9 score cp -35 nodes 100 pv d2 f4");
-        assert_eq!((s, d), (Some(Score::Cp(-35)), Some(7)));
-        let (s, _) = parse_info("info depth 3 score win 2 pv d2");
-        assert_eq!(s, Some(Score::Mate(2)));
-        assert_eq!(format_score(Score::Cp(15)), "+0.15");
-        assert_eq!(format_score(Score::Mate(-3)), "-M3");
     }
 }

@@ -1,16 +1,18 @@
 //! Engine-vs-engine matches: the schedule, the games (refereed by the rules
 //! core, never by what an engine claims), and the standings.
 
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
-use std::thread;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Sender, channel};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
+use std::vec;
 
 use super::elo::{Sprt, SprtDecision, Tally};
-use super::engine_process::{Engine, EngineSpec, Fault, Protocol, TimeControl, format_score};
+use super::engine_process::{Engine, EngineSpec, Fault, Reply, TimeControl};
 use super::openings::Opening;
-use super::record::Record;
-use crate::rules::{Color, Game, GameResult, Position, Rules};
+use super::record::{Record, format_score};
+use crate::protocol::wire::{GoArgs, PositionArgs};
+use crate::rules::{Color, Game, GameResult, Rules};
 
 /// Everything a match needs to run.
 #[derive(Clone, Debug)]
@@ -49,6 +51,16 @@ pub struct Job {
     pub white: usize,
     pub black: usize,
     pub opening: usize,
+}
+
+impl Job {
+    /// The engine (index) playing `side`.
+    pub fn engine(&self, side: Color) -> usize {
+        match side {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
 }
 
 /// A finished game.
@@ -143,43 +155,41 @@ pub struct MatchOutcome {
     pub unplayed: usize,
 }
 
+/// A match stopped before its end.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError<E> {
+    #[error("cannot start the match threads: {0}")]
+    Threads(#[from] rayon::ThreadPoolBuildError),
+    /// The error `on_game` returned.
+    #[error("{0}")]
+    Report(E),
+}
+
 /// Plays the match on `cfg.concurrency` threads. `on_game` sees each game
 /// as it finishes (in finishing order) with the standings after it; an
 /// error from it stops the match and is returned.
-pub fn run(
+pub fn run<E>(
     cfg: &MatchConfig,
-    on_game: &mut dyn FnMut(&GameReport, &Standings) -> Result<(), String>,
-) -> Result<MatchOutcome, String> {
+    on_game: &mut dyn FnMut(&GameReport, &Standings) -> Result<(), E>,
+) -> Result<MatchOutcome, MatchError<E>> {
     let jobs = schedule(cfg);
-    let next = AtomicUsize::new(0);
+    let total = jobs.len();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(cfg.concurrency.clamp(1, total.max(1)))
+        .thread_name(|i| format!("match-{i}"))
+        .build()?;
+    let queue = Mutex::new(jobs.into_iter());
     let stop = AtomicBool::new(false);
     let mut standings = Standings::new(cfg.engines.len());
     let mut decision = None;
     let mut played = 0;
     let mut error = None;
-    let workers = cfg.concurrency.clamp(1, jobs.len().max(1));
     let (tx, rx) = channel();
-    thread::scope(|scope| {
-        for _ in 0..workers {
-            let tx = tx.clone();
-            let (jobs, next, stop) = (&jobs, &next, &stop);
-            scope.spawn(move || {
-                let mut engines: Vec<Option<Engine>> =
-                    (0..cfg.engines.len()).map(|_| None).collect();
-                while !stop.load(Ordering::Relaxed) {
-                    let Some(&job) = jobs.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                        break;
-                    };
-                    let Some(report) = play_game(cfg, job, &mut engines, stop) else {
-                        break;
-                    };
-                    if tx.send(report).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(tx);
+    pool.in_place_scope(|scope| {
+        let (queue, stop) = (&queue, &stop);
+        // The sender goes into the workers' closure, which is dropped once
+        // every worker has finished: the reports end with the last worker.
+        scope.spawn_broadcast(move |_, _| worker(cfg, queue, stop, tx.clone()));
         for report in rx {
             if stop.load(Ordering::Relaxed) {
                 continue;
@@ -200,13 +210,36 @@ pub fn run(
         }
     });
     if let Some(e) = error {
-        return Err(e);
+        return Err(MatchError::Report(e));
     }
     Ok(MatchOutcome {
         standings,
         sprt: decision,
-        unplayed: jobs.len() - played,
+        unplayed: total - played,
     })
+}
+
+/// One thread of the match: plays the next scheduled game until none is
+/// left or the match stops, keeping its engine processes between games.
+fn worker(
+    cfg: &MatchConfig,
+    queue: &Mutex<vec::IntoIter<Job>>,
+    stop: &AtomicBool,
+    reports: Sender<GameReport>,
+) {
+    let mut engines: Vec<Option<Engine>> = (0..cfg.engines.len()).map(|_| None).collect();
+    while !stop.load(Ordering::Relaxed) {
+        let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+        let Some(job) = next else {
+            break;
+        };
+        let Some(report) = play_game(cfg, job, &mut engines, stop) else {
+            break;
+        };
+        if reports.send(report).is_err() {
+            break;
+        }
+    }
 }
 
 /// Words for the rules' reason of an outcome ("no legal move").
@@ -214,48 +247,6 @@ fn reason_words(outcome: &crate::rules::Outcome) -> String {
     let text = outcome.to_string();
     text.split_once(" by ")
         .map_or(text.clone(), |(_, why)| why.to_string())
-}
-
-/// The `position` command for the game so far.
-fn position_command(proto: Protocol, game: &Game) -> String {
-    let rules = game.rules();
-    let start = game.start();
-    let mut cmd = if *start == Position::start(rules) {
-        "position startpos".to_string()
-    } else {
-        match proto {
-            Protocol::Uci => format!("position fen {}", start.to_fen(rules)),
-            Protocol::Gbgp => format!("position pos {}", gbgp_position(start)),
-        }
-    };
-    if !game.moves().is_empty() {
-        cmd.push_str(" moves");
-        for mv in game.moves() {
-            cmd.push(' ');
-            cmd.push_str(&mv.to_string());
-        }
-    }
-    cmd
-}
-
-/// GBGP's `<side>:W<points>:B<points>:<fullmove>` (points joined by `,`).
-/// It has no field for pieces in hand.
-fn gbgp_position(pos: &Position) -> String {
-    let points = |c: Color| {
-        crate::rules::Square::ALL
-            .iter()
-            .filter(|&&sq| pos.piece_at(sq) == Some(c))
-            .map(|sq| sq.name())
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    let side = &pos.side_to_move().name()[..1];
-    format!(
-        "{side}:W{}:B{}:{}",
-        points(Color::White),
-        points(Color::Black),
-        pos.fullmove()
-    )
 }
 
 /// Plays one game; `None` when the match was stopped during it. Engines
@@ -266,152 +257,266 @@ fn play_game(
     engines: &mut [Option<Engine>],
     stop: &AtomicBool,
 ) -> Option<GameReport> {
-    let mut game = cfg.openings[job.opening]
-        .game(&cfg.rules)
-        .expect("openings are checked before the match");
-    let book = game.moves().len();
-    let mut comments: Vec<Option<String>> = vec![None; book];
-    let player = |c: Color| match c {
-        Color::White => job.white,
-        Color::Black => job.black,
+    let mut referee = Referee::new(cfg, job);
+    let ending = match referee.start_engines(engines) {
+        Ok(()) => referee.play(engines, stop)?,
+        Err(forfeit) => forfeit,
     };
-    let tc = |c: Color| cfg.engines[player(c)].tc.unwrap_or(cfg.tc);
-    let clock_of = |c: Color| match tc(c) {
-        TimeControl::Clock { base_ms, inc_ms } => Some((base_ms, inc_ms)),
-        _ => None,
-    };
-    let mut clocks = [Color::White, Color::Black].map(|c| clock_of(c).map_or(0, |(b, _)| b));
-    let mut fault = None;
-    let forfeit = |c: Color, f: Fault, fault: &mut Option<(usize, Fault)>| {
-        let name = &cfg.engines[player(c)].name;
-        let text = format!("{} ({name}) {f}", c.name());
-        *fault = Some((player(c), f));
-        (GameResult::Win(!c), text)
-    };
+    Some(GameReport {
+        job,
+        record: referee.record(&ending),
+        result: ending.result,
+        termination: ending.termination,
+        fault: ending.fault,
+    })
+}
 
-    let (result, termination) = 'game: {
-        for c in [Color::White, Color::Black] {
-            let i = player(c);
-            if engines[i].is_none() {
-                match Engine::start(&cfg.engines[i], &cfg.rules, cfg.handshake_timeout) {
-                    Ok(e) => engines[i] = Some(e),
-                    Err(f) => break 'game forfeit(c, f, &mut fault),
-                }
+/// How a game ended.
+struct Ending {
+    result: GameResult,
+    /// Why, in words.
+    termination: String,
+    /// The engine (index) that lost by a fault, and the fault.
+    fault: Option<(usize, Fault)>,
+}
+
+/// Both sides' time controls in one game, and the time left on their clocks.
+struct GameClocks {
+    tc: [TimeControl; 2],
+    /// Milliseconds left, for a side on a clock.
+    left_ms: [u64; 2],
+    /// Longest wait for a move under `depth` or `nodes` limits.
+    untimed_limit: Duration,
+}
+
+impl GameClocks {
+    fn new(cfg: &MatchConfig, job: Job) -> GameClocks {
+        let tc =
+            [Color::White, Color::Black].map(|c| cfg.engines[job.engine(c)].tc.unwrap_or(cfg.tc));
+        let left_ms = tc.map(|t| match t {
+            TimeControl::Clock { base_ms, .. } => base_ms,
+            TimeControl::MoveTime(_) | TimeControl::Depth(_) | TimeControl::Nodes(_) => 0,
+        });
+        GameClocks {
+            tc,
+            left_ms,
+            untimed_limit: cfg.untimed_limit,
+        }
+    }
+
+    fn tc(&self, side: Color) -> TimeControl {
+        self.tc[side.index()]
+    }
+
+    /// The `go` for `side`, and how long it may think (before the margin).
+    /// A side on a clock sees its opponent's clock, or its own in its place
+    /// when the opponent has none.
+    fn go(&self, side: Color) -> (GoArgs, Duration) {
+        match self.tc(side) {
+            TimeControl::Clock { inc_ms, .. } => {
+                let own = (self.left_ms[side.index()], inc_ms);
+                let [w, b] = [Color::White, Color::Black].map(|c| match self.tc(c) {
+                    TimeControl::Clock { inc_ms, .. } => (self.left_ms[c.index()], inc_ms),
+                    TimeControl::MoveTime(_) | TimeControl::Depth(_) | TimeControl::Nodes(_) => own,
+                });
+                let go = GoArgs {
+                    wtime: Some(w.0),
+                    btime: Some(b.0),
+                    winc: Some(w.1),
+                    binc: Some(b.1),
+                    ..GoArgs::default()
+                };
+                (go, Duration::from_millis(own.0))
             }
-            let engine = engines[i].as_mut().expect("started");
-            if let Err(f) = engine.new_game(cfg.handshake_timeout) {
-                engines[i] = None;
-                break 'game forfeit(c, f, &mut fault);
+            TimeControl::MoveTime(ms) => {
+                let go = GoArgs {
+                    movetime: Some(ms),
+                    ..GoArgs::default()
+                };
+                (go, Duration::from_millis(ms))
+            }
+            TimeControl::Depth(d) => {
+                let go = GoArgs {
+                    depth: Some(d),
+                    ..GoArgs::default()
+                };
+                (go, self.untimed_limit)
+            }
+            TimeControl::Nodes(n) => {
+                let go = GoArgs {
+                    nodes: Some(n),
+                    ..GoArgs::default()
+                };
+                (go, self.untimed_limit)
             }
         }
-        loop {
-            if let Some(outcome) = game.outcome() {
-                break 'game (outcome.result, reason_words(&outcome));
+    }
+
+    /// Takes a move's time off `side`'s clock and adds the increment.
+    fn charge(&mut self, side: Color, used_ms: u64) {
+        if let TimeControl::Clock { inc_ms, .. } = self.tc(side) {
+            let left = &mut self.left_ms[side.index()];
+            *left = left.saturating_sub(used_ms) + inc_ms;
+        }
+    }
+}
+
+/// One game as the match runner plays it: the engines' moves checked by
+/// the rules core, the clocks, and a comment per move for the record.
+struct Referee<'a> {
+    cfg: &'a MatchConfig,
+    job: Job,
+    game: Game,
+    /// Plies of the opening, played before the engines take over.
+    book: usize,
+    clocks: GameClocks,
+    comments: Vec<Option<String>>,
+}
+
+impl<'a> Referee<'a> {
+    fn new(cfg: &'a MatchConfig, job: Job) -> Referee<'a> {
+        let game = cfg.openings[job.opening]
+            .game(&cfg.rules)
+            .expect("openings are checked before the match");
+        let book = game.moves().len();
+        Referee {
+            cfg,
+            job,
+            game,
+            book,
+            clocks: GameClocks::new(cfg, job),
+            comments: vec![None; book],
+        }
+    }
+
+    /// `side`'s engine loses by `fault`.
+    fn forfeit(&self, side: Color, fault: Fault) -> Ending {
+        let i = self.job.engine(side);
+        Ending {
+            result: GameResult::Win(!side),
+            termination: format!("{} ({}) {fault}", side.name(), self.cfg.engines[i].name),
+            fault: Some((i, fault)),
+        }
+    }
+
+    /// Starts each side's engine unless it is running, and announces the
+    /// new game to it.
+    fn start_engines(&self, engines: &mut [Option<Engine>]) -> Result<(), Ending> {
+        let cfg = self.cfg;
+        for side in [Color::White, Color::Black] {
+            let i = self.job.engine(side);
+            let engine = match &mut engines[i] {
+                Some(engine) => engine,
+                slot @ None => {
+                    let started = Engine::start(&cfg.engines[i], &cfg.rules, cfg.handshake_timeout)
+                        .map_err(|f| self.forfeit(side, f))?;
+                    slot.insert(started)
+                }
+            };
+            if let Err(f) = engine.new_game(cfg.handshake_timeout) {
+                engines[i] = None;
+                return Err(self.forfeit(side, f));
             }
-            if cfg.max_plies > 0 && game.moves().len() - book >= cfg.max_plies {
-                break 'game (
-                    GameResult::Draw,
-                    format!("adjudicated a draw after {} plies", cfg.max_plies),
-                );
+        }
+        Ok(())
+    }
+
+    /// Plays moves until the rules end the game, it is adjudicated, or an
+    /// engine faults; `None` when the match stops first.
+    fn play(&mut self, engines: &mut [Option<Engine>], stop: &AtomicBool) -> Option<Ending> {
+        loop {
+            if let Some(outcome) = self.game.outcome() {
+                return Some(Ending {
+                    result: outcome.result,
+                    termination: reason_words(&outcome),
+                    fault: None,
+                });
+            }
+            let max_plies = self.cfg.max_plies;
+            if max_plies > 0 && self.game.moves().len() - self.book >= max_plies {
+                return Some(Ending {
+                    result: GameResult::Draw,
+                    termination: format!("adjudicated a draw after {max_plies} plies"),
+                    fault: None,
+                });
             }
             if stop.load(Ordering::Relaxed) {
                 return None;
             }
-            let side = game.position().side_to_move();
-            let i = player(side);
-            let (go, allowed_ms) = match tc(side) {
-                TimeControl::Clock { inc_ms, .. } => {
-                    let own = (clocks[side.index()], inc_ms);
-                    let [w, b] = [Color::White, Color::Black].map(|c| match clock_of(c) {
-                        Some((_, inc)) => (clocks[c.index()], inc),
-                        None => own,
-                    });
-                    (
-                        format!("go wtime {} btime {} winc {} binc {}", w.0, b.0, w.1, b.1),
-                        own.0,
-                    )
-                }
-                TimeControl::MoveTime(ms) => (format!("go movetime {ms}"), ms),
-                TimeControl::Depth(d) => (
-                    format!("go depth {d}"),
-                    cfg.untimed_limit.as_millis() as u64,
-                ),
-                TimeControl::Nodes(n) => (
-                    format!("go nodes {n}"),
-                    cfg.untimed_limit.as_millis() as u64,
-                ),
-            };
-            let allowed = Duration::from_millis(allowed_ms) + cfg.margin;
+            let side = self.game.position().side_to_move();
+            let i = self.job.engine(side);
             let engine = engines[i].as_mut().expect("started");
-            let position = position_command(cfg.engines[i].proto, &game);
-            let reply = match engine.go(&position, &go, allowed) {
-                Ok(r) => r,
-                Err(f) => {
-                    engines[i] = None;
-                    break 'game forfeit(side, f, &mut fault);
-                }
-            };
-            let used = reply.elapsed.as_millis() as u64;
-            if let TimeControl::Clock { inc_ms, .. } = tc(side) {
-                let left = &mut clocks[side.index()];
-                *left = left.saturating_sub(used) + inc_ms;
-            }
-            let played = reply.best.as_deref().map(|t| game.play_text(t));
-            let bad = match played {
-                Some(Ok(_)) => None,
-                Some(Err(e)) => Some(Fault::Illegal {
-                    token: e.token,
-                    reason: e.reason.to_string(),
-                }),
-                None => Some(Fault::Illegal {
-                    token: "(none)".into(),
-                    reason: "claimed to have no move, but it has legal moves".into(),
-                }),
-            };
-            if let Some(f) = bad {
+            let played = self
+                .ask_move(engine, side)
+                .and_then(|reply| self.check_move(side, &reply));
+            if let Err(f) = played {
                 engines[i] = None;
-                break 'game forfeit(side, f, &mut fault);
+                return Some(self.forfeit(side, f));
             }
-            let secs = format!("{:.3}s", used as f64 / 1000.0);
-            comments.push(Some(match (reply.score, reply.depth) {
-                (Some(s), Some(d)) => format!("{}/{d} {secs}", format_score(s)),
-                (Some(s), None) => format!("{} {secs}", format_score(s)),
-                _ => secs,
-            }));
         }
-    };
-
-    let names = [job.white, job.black].map(|i| cfg.engines[i].name.clone());
-    let [tw, tb] = [Color::White, Color::Black].map(|c| tc(c).to_string());
-    let date = jiff::Timestamp::now().strftime("%Y.%m.%d").to_string();
-    let mut record = Record::from_game(
-        &game,
-        &[
-            ("Event", cfg.event.clone()),
-            ("Date", date),
-            ("Round", job.round.to_string()),
-            ("White", names[0].clone()),
-            ("Black", names[1].clone()),
-        ],
-        Some(result),
-        &comments,
-    );
-    if tw == tb {
-        record.set_tag("TimeControl", &tw);
-    } else {
-        record.set_tag("WhiteTimeControl", &tw);
-        record.set_tag("BlackTimeControl", &tb);
     }
-    record.set_tag("Opening", &cfg.openings[job.opening].to_string());
-    record.set_tag("Termination", &termination);
-    record.set_tag("PlyCount", &game.moves().len().to_string());
-    Some(GameReport {
-        job,
-        result,
-        termination,
-        fault,
-        record,
-    })
+
+    /// Sends the game so far and `side`'s clock, and waits for the move.
+    fn ask_move(&self, engine: &mut Engine, side: Color) -> Result<Reply, Fault> {
+        let spec = &self.cfg.engines[self.job.engine(side)];
+        let position = PositionArgs::of_game(&self.game, spec.proto);
+        let (go, allowed) = self.clocks.go(side);
+        engine.go(position, go, allowed + self.cfg.margin)
+    }
+
+    /// Charges `side`'s clock and plays its move if the rules allow it,
+    /// with a comment of its score, depth and time.
+    fn check_move(&mut self, side: Color, reply: &Reply) -> Result<(), Fault> {
+        let used = reply.elapsed.as_millis() as u64;
+        self.clocks.charge(side, used);
+        let Some(token) = &reply.best else {
+            return Err(Fault::Illegal {
+                token: "(none)".into(),
+                reason: "claimed to have no move, but it has legal moves".into(),
+            });
+        };
+        self.game.play_text(token).map_err(|e| Fault::Illegal {
+            token: e.token,
+            reason: e.reason.to_string(),
+        })?;
+        let secs = format!("{:.3}s", used as f64 / 1000.0);
+        self.comments.push(Some(match (reply.score, reply.depth) {
+            (Some(s), Some(d)) => format!("{}/{d} {secs}", format_score(s)),
+            (Some(s), None) => format!("{} {secs}", format_score(s)),
+            (None, _) => secs,
+        }));
+        Ok(())
+    }
+
+    /// The game's record: its moves with their comments, and its tags.
+    fn record(&self, ending: &Ending) -> Record {
+        let (cfg, job) = (self.cfg, self.job);
+        let names = [job.white, job.black].map(|i| cfg.engines[i].name.clone());
+        let [tw, tb] = [Color::White, Color::Black].map(|c| self.clocks.tc(c).to_string());
+        let date = jiff::Timestamp::now().strftime("%Y.%m.%d").to_string();
+        let mut record = Record::from_game(
+            &self.game,
+            &[
+                ("Event", cfg.event.clone()),
+                ("Date", date),
+                ("Round", job.round.to_string()),
+                ("White", names[0].clone()),
+                ("Black", names[1].clone()),
+            ],
+            Some(ending.result),
+            &self.comments,
+        );
+        if tw == tb {
+            record.set_tag("TimeControl", &tw);
+        } else {
+            record.set_tag("WhiteTimeControl", &tw);
+            record.set_tag("BlackTimeControl", &tb);
+        }
+        record.set_tag("Opening", &cfg.openings[job.opening].to_string());
+        record.set_tag("Termination", &ending.termination);
+        record.set_tag("PlyCount", &self.game.moves().len().to_string());
+        record
+    }
 }
 
 #[cfg(test)]
@@ -467,26 +572,5 @@ mod tests {
         };
         assert_eq!(pairs(&config(3, 1, 1, false)), [(0, 1), (0, 2), (1, 2)]);
         assert_eq!(pairs(&config(3, 1, 1, true)), [(0, 1), (0, 2)]);
-    }
-
-    #[test]
-    fn position_commands_in_both_dialects() {
-        let rules = Rules::default();
-        let mut game = Game::new(rules, Position::start(&rules));
-        game.play_text("d2").unwrap();
-        assert_eq!(
-            position_command(Protocol::Uci, &game),
-            "position startpos moves d2"
-        );
-        let fen = "W2/3/3/6/3/3/2B w 8 8 0 2";
-        let game = Game::new(rules, Position::from_fen(fen, &rules).unwrap());
-        assert_eq!(
-            position_command(Protocol::Uci, &game),
-            format!("position fen {fen}")
-        );
-        assert_eq!(
-            position_command(Protocol::Gbgp, &game),
-            "position pos w:Wa7:Bg1:2"
-        );
     }
 }

@@ -22,6 +22,7 @@
 use std::fmt::{self, Write};
 
 use crate::rules::{Color, Game, GameResult, Position, RuleOptionId, Rules};
+use crate::search::Score;
 
 /// One move as recorded, with the line it was read from (0 when written).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -64,6 +65,16 @@ pub fn result_text(result: Option<GameResult>) -> &'static str {
         Some(GameResult::Win(Color::Black)) => "0-1",
         Some(GameResult::Draw) => "1/2-1/2",
         None => "*",
+    }
+}
+
+/// A score as the record comments and tables write it: pieces with two
+/// decimals, or `+M3` / `-M3` for a forced win or loss in that many moves.
+pub fn format_score(score: Score) -> String {
+    match score {
+        Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
+        Score::Mate(n) if n < 0 => format!("-M{}", -n),
+        Score::Mate(n) => format!("+M{n}"),
     }
 }
 
@@ -376,6 +387,14 @@ mod tests {
         let replayed = back[0].replay().unwrap();
         assert_eq!(replayed.moves(), game.moves());
         assert_eq!(replayed.rules(), game.rules());
+    }
+
+    #[test]
+    fn scores_in_comments() {
+        assert_eq!(format_score(Score::Cp(15)), "+0.15");
+        assert_eq!(format_score(Score::Cp(-250)), "-2.50");
+        assert_eq!(format_score(Score::Mate(-3)), "-M3");
+        assert_eq!(format_score(Score::Mate(2)), "+M2");
     }
 
     #[test]
