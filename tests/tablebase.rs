@@ -8,7 +8,7 @@ use morris::rules::{Bitboard, Color, MoveList, Position, Rules, Square, Symmetry
 use morris::tablebase::generate::{position, up_to};
 use morris::tablebase::index::Indexer;
 use morris::tablebase::{
-    GenerateOptions, Probe, Subspace, Tablebases, Value, generate, stats, verify,
+    Fingerprint, GenerateOptions, Probe, Subspace, Tablebases, Value, file, generate, stats, verify,
 };
 
 /// Tables for the standard rules, generated once for all tests, with the
@@ -79,6 +79,44 @@ fn generation_is_resumable_and_verifies() {
     for c in &checked {
         assert!(c.ok(), "{c:?}");
     }
+}
+
+#[test]
+fn errors_name_the_file_and_the_problem() {
+    let (dir, rules) = standard();
+    let fp = Fingerprint::of(rules);
+    let table = file::table_path(&dir.join(fp.dir_name()), Subspace::new(3, 4));
+    let open = |path: &std::path::Path, sub: Subspace, fingerprint: &str| {
+        file::TableFile::open(path, sub, fingerprint)
+            .err()
+            .expect("refused")
+            .to_string()
+    };
+    let shown = table.display();
+    assert_eq!(
+        open(&table, Subspace::new(4, 3), &fp.text()),
+        format!("{shown}: holds subspace 3-4")
+    );
+    assert_eq!(
+        open(&table, Subspace::new(3, 4), "Diagonals=true"),
+        format!("{shown}: made for other rules ({})", fp.text())
+    );
+    let not_a_table = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("not-a-table.mtb");
+    std::fs::write(&not_a_table, [0u8; 300]).unwrap();
+    assert_eq!(
+        open(&not_a_table, Subspace::new(3, 4), &fp.text()),
+        format!("{}: not a morris tablebase file", not_a_table.display())
+    );
+    let missing = dir.join("none.mtb");
+    assert!(
+        open(&missing, Subspace::new(3, 4), &fp.text())
+            .starts_with(&format!("{}: ", missing.display()))
+    );
+    let parse = |text: &str| Subspace::parse(text).err().expect("refused").to_string();
+    assert_eq!(parse("5x4"), "expected a subspace like 5-4, not '5x4'");
+    assert_eq!(parse("5-"), "expected a subspace like 5-4, not '5-'");
+    assert_eq!(parse("2-4"), "subspace 2-4: stone counts run from 3 to 12");
+    assert_eq!(Subspace::parse(" 5-4").unwrap(), Subspace::new(5, 4));
 }
 
 /// Positions (two disjoint stone sets of given sizes) up to the 16

@@ -155,7 +155,7 @@ fn run_generate(a: &GenerateArgs) -> Result<(), String> {
         eprintln!("note: tables treat MillReform as off");
     }
     let targets = match (&a.subspace, a.max_stones) {
-        (Some(s), _) => vec![Subspace::parse(s)?],
+        (Some(s), _) => vec![Subspace::parse(s).map_err(|e| e.to_string())?],
         (None, max) => {
             let max = max.unwrap_or(rules.pieces);
             if !(3..=12).contains(&max) {
@@ -169,7 +169,8 @@ fn run_generate(a: &GenerateArgs) -> Result<(), String> {
         progress: true,
     };
     let start = Instant::now();
-    let done = generate::generate(&a.common.dir(), &rules, &targets, &options)?;
+    let done = generate::generate(&a.common.dir(), &rules, &targets, &options)
+        .map_err(|e| e.to_string())?;
     for g in &done {
         println!(
             "{}: {} positions, {} bytes, {:.1} s",
@@ -288,7 +289,7 @@ fn run_sample(a: &SampleArgs) -> Result<(), String> {
     let tbs = Tablebases::open(a.common.dir(), &rules);
     let mut subs = tables_on_disk(&tbs, &a.common)?;
     if let Some(text) = &a.subspace {
-        let sub = Subspace::parse(text)?;
+        let sub = Subspace::parse(text).map_err(|e| e.to_string())?;
         if !subs.contains(&sub) {
             return Err(format!("no table {sub} on disk for these rules"));
         }

@@ -27,6 +27,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::time::Instant;
 
+use super::error::TablebaseError;
 use super::file::{self, Header, Summary};
 use super::index::Indexer;
 use super::probe::{Table, Tablebases, apply_clock};
@@ -121,7 +122,7 @@ pub fn generate(
     rules: &Rules,
     targets: &[Subspace],
     options: &GenerateOptions,
-) -> Result<Vec<Generated>, String> {
+) -> Result<Vec<Generated>, TablebaseError> {
     let fp = Fingerprint::of(rules);
     let dir = root.join(fp.dir_name());
     let fp_text = fp.text();
@@ -157,7 +158,7 @@ pub fn generate(
         let lower = Tablebases::open(root, &fp.rules());
         for dep in dependencies(&fp.rules(), pair) {
             if lower.table(dep).is_none() {
-                return Err(format!("table {dep} is missing or damaged"));
+                return Err(TablebaseError::Missing(dep));
             }
         }
         let start = Instant::now();
@@ -176,8 +177,7 @@ pub fn generate(
                 fingerprint: fp_text.clone(),
             };
             let path = file::table_path(&dir, sub);
-            file::write_table(&path, &header, &bytes)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+            file::write_table(&path, &header, &bytes)?;
             done.push(Generated {
                 subspace: sub,
                 summary,

@@ -53,6 +53,7 @@
 //!   memory for the largest pair (9-8/8-9) with the tables it reads.
 
 pub mod cli;
+pub mod error;
 pub mod file;
 pub mod generate;
 pub mod index;
@@ -60,6 +61,7 @@ pub mod probe;
 pub mod stats;
 pub mod verify;
 
+pub use error::{TableProblem, TablebaseError};
 pub use generate::{GenerateOptions, generate};
 pub use probe::{MoveProbe, Tablebases, default_dir};
 
@@ -253,13 +255,13 @@ impl Subspace {
     }
 
     /// Parses `5-4`.
-    pub fn parse(text: &str) -> Result<Subspace, String> {
-        let bad = || format!("expected a subspace like 5-4, not '{text}'");
+    pub fn parse(text: &str) -> Result<Subspace, TablebaseError> {
+        let bad = || TablebaseError::SubspaceSyntax(text.to_string());
         let (a, b) = text.split_once('-').ok_or_else(bad)?;
         let a: u8 = a.trim().parse().map_err(|_| bad())?;
         let b: u8 = b.trim().parse().map_err(|_| bad())?;
         if !(3..=12).contains(&a) || !(3..=12).contains(&b) {
-            return Err(format!("subspace {text}: stone counts run from 3 to 12"));
+            return Err(TablebaseError::StoneCount(text.to_string()));
         }
         Ok(Subspace::new(a, b))
     }
