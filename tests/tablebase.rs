@@ -8,7 +8,8 @@ use morris::rules::{Bitboard, Color, MoveList, Position, Rules, Square, Symmetry
 use morris::tablebase::generate::{position, up_to};
 use morris::tablebase::index::Indexer;
 use morris::tablebase::{
-    Fingerprint, GenerateOptions, Probe, Subspace, Tablebases, Value, file, generate, stats, verify,
+    Fingerprint, GenerateOptions, Probe, Subspace, Tablebases, Value, file, generate, summary,
+    verify,
 };
 
 /// Tables for the standard rules, generated once for all tests, with the
@@ -164,7 +165,7 @@ fn burnside(mine: usize, theirs: usize) -> u64 {
 #[test]
 fn positions_up_to_symmetry_match_burnside() {
     let (dir, rules) = standard();
-    let rows = stats::stats(dir, rules);
+    let rows = summary::on_disk(dir, rules);
     assert_eq!(rows.len(), 3);
     for r in rows {
         let s = r.summary;

@@ -8,7 +8,7 @@ use clap::{Args, Subcommand};
 use super::generate::{self, GenerateOptions};
 use super::index::apply_sym;
 use super::probe::{Tablebases, default_dir, preference};
-use super::{Probe, Subspace, Value, stats, verify};
+use super::{Probe, Subspace, Value, summary, verify};
 use crate::rules::{Position, Rules};
 
 #[derive(Args, Debug)]
@@ -133,14 +133,14 @@ pub fn run(args: &TbArgs) -> Result<(), String> {
         TbCommand::Generate(a) => run_generate(a),
         TbCommand::Verify(a) => run_verify(a),
         TbCommand::Stats(a) => {
-            let rows = stats::stats(&a.dir(), &a.rules()?);
+            let rows = summary::on_disk(&a.dir(), &a.rules()?);
             if rows.is_empty() {
                 return Err(format!(
                     "no tables for these rules under {}",
                     a.dir().display()
                 ));
             }
-            print!("{}", stats::format(&rows));
+            print!("{}", summary::format(&rows));
             Ok(())
         }
         TbCommand::Probe(a) => run_probe(a),

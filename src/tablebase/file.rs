@@ -16,6 +16,7 @@ use memmap2::{Mmap, MmapMut};
 
 use super::Subspace;
 use super::error::{TableProblem, TablebaseError};
+use super::summary::Summary;
 
 const MAGIC: &[u8; 8] = b"MORRISTB";
 /// 2: fingerprints name the move-count draw options (values depend on them).
@@ -23,37 +24,6 @@ const VERSION: u32 = 2;
 /// Bytes before the values.
 pub const HEADER_LEN: usize = 256;
 const FINGERPRINT_AT: usize = 72;
-
-/// Per-subspace totals, kept in the header.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub struct Summary {
-    /// Positions up to symmetry (canonical slots).
-    pub positions: u64,
-    pub wins: u64,
-    pub losses: u64,
-    pub draws: u64,
-    /// Longest win and loss, in plies.
-    pub longest_win: u16,
-    pub longest_loss: u16,
-}
-
-impl Summary {
-    /// Counts one position's value.
-    pub fn count(&mut self, p: super::Probe) {
-        self.positions += 1;
-        match p.value {
-            super::Value::Win => {
-                self.wins += 1;
-                self.longest_win = self.longest_win.max(p.plies);
-            }
-            super::Value::Loss => {
-                self.losses += 1;
-                self.longest_loss = self.longest_loss.max(p.plies);
-            }
-            super::Value::Draw => self.draws += 1,
-        }
-    }
-}
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Header {

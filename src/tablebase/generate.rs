@@ -28,9 +28,10 @@ use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::error::TablebaseError;
-use super::file::{self, Header, Summary};
+use super::file::{self, Header};
 use super::index::Indexer;
-use super::probe::{Table, Tablebases, apply_clock};
+use super::probe::{SubspaceTable, Tablebases, apply_clock};
+use super::summary::Summary;
 use super::{Fingerprint, Probe, Subspace, Value};
 use crate::rules::movegen::removable;
 use crate::rules::{Bitboard, Color, Flying, Layout, Position, Rules};
@@ -395,7 +396,7 @@ impl<'a> Solver<'a> {
     /// Forward pass over the slots of one mover class of table `t`.
     fn init_class(&self, t: usize, class: usize, out: &mut Vec<Entry>) {
         let mut succ: Vec<u64> = Vec::with_capacity(128);
-        let mut removals: Vec<(&Table, u64)> = Vec::with_capacity(64);
+        let mut removals: Vec<(&SubspaceTable, u64)> = Vec::with_capacity(64);
         let other = self.other(t);
         let mine_count = self.ix[t].mine as u8;
         self.ix[t].for_each_in_class(class, |slot, mine, theirs, canonical| {

@@ -58,7 +58,7 @@ pub mod file;
 pub mod generate;
 pub mod index;
 pub mod probe;
-pub mod stats;
+pub mod summary;
 pub mod verify;
 
 pub use error::{TableProblem, TablebaseError};

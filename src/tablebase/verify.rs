@@ -5,9 +5,9 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::file::Summary;
 use super::generate::position;
 use super::probe::{Tablebases, apply_clock, preference};
+use super::summary::Summary;
 use super::{Fingerprint, Probe, Subspace, Value};
 use crate::rules::{Blocked, Color, MoveList, Rules};
 
@@ -168,7 +168,7 @@ pub fn verify(
                             });
                     }
                     let mut f = found.lock().expect("verify lock");
-                    add(&mut f.0, &s);
+                    f.0.merge(&s);
                     f.1 += bad;
                     f.2.extend(examples);
                 });
@@ -188,13 +188,4 @@ pub fn verify(
         out.push(c);
     }
     out
-}
-
-fn add(total: &mut Summary, s: &Summary) {
-    total.positions += s.positions;
-    total.wins += s.wins;
-    total.losses += s.losses;
-    total.draws += s.draws;
-    total.longest_win = total.longest_win.max(s.longest_win);
-    total.longest_loss = total.longest_loss.max(s.longest_loss);
 }
