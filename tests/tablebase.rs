@@ -75,7 +75,7 @@ fn generation_is_resumable_and_verifies() {
     )
     .unwrap();
     assert!(again.is_empty());
-    let checked = verify::verify(dir, rules, 2, None, |_| {});
+    let checked = verify::verify(dir, rules, 2, None, |_| {}).unwrap();
     assert_eq!(checked.len(), 3);
     for c in &checked {
         assert!(c.ok(), "{c:?}");
@@ -390,7 +390,7 @@ fn other_rule_sets_verify() {
             rules.apply(s).unwrap();
         }
         generate(&dir, &rules, &[Subspace::new(4, 3)], &options).unwrap();
-        let checked = verify::verify(&dir, &rules, 2, None, |_| {});
+        let checked = verify::verify(&dir, &rules, 2, None, |_| {}).unwrap();
         assert_eq!(checked.len(), 3, "{settings:?}");
         assert!(checked.iter().all(|c| c.ok()), "{settings:?}: {checked:?}");
     }

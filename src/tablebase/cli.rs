@@ -205,7 +205,8 @@ fn run_verify(a: &VerifyArgs) -> Result<(), String> {
         for e in &c.examples {
             println!("  {e}");
         }
-    });
+    })
+    .map_err(|e| e.to_string())?;
     if checked.is_empty() {
         return Err(format!(
             "no tables for these rules under {}",
