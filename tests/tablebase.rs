@@ -113,7 +113,7 @@ fn errors_name_the_file_and_the_problem() {
         open(&missing, Subspace::new(3, 4), &fp.text())
             .starts_with(&format!("{}: ", missing.display()))
     );
-    let parse = |text: &str| Subspace::parse(text).err().expect("refused").to_string();
+    let parse = |text: &str| Subspace::parse(text).expect_err("refused").to_string();
     assert_eq!(parse("5x4"), "expected a subspace like 5-4, not '5x4'");
     assert_eq!(parse("5-"), "expected a subspace like 5-4, not '5-'");
     assert_eq!(parse("2-4"), "subspace 2-4: stone counts run from 3 to 12");
