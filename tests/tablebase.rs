@@ -8,7 +8,8 @@ use morris::rules::{Bitboard, Color, MoveList, Position, Rules, Square, Symmetry
 use morris::tablebase::generate::{position, up_to};
 use morris::tablebase::index::Indexer;
 use morris::tablebase::{
-    GenerateOptions, Probe, Subspace, Tablebases, Value, generate, stats, verify,
+    Fingerprint, GenerateOptions, Probe, Subspace, Tablebases, Value, file, generate, summary,
+    verify,
 };
 
 /// Tables for the standard rules, generated once for all tests, with the
@@ -74,11 +75,49 @@ fn generation_is_resumable_and_verifies() {
     )
     .unwrap();
     assert!(again.is_empty());
-    let checked = verify::verify(dir, rules, 2, None, |_| {});
+    let checked = verify::verify(dir, rules, 2, None, |_| {}).unwrap();
     assert_eq!(checked.len(), 3);
     for c in &checked {
         assert!(c.ok(), "{c:?}");
     }
+}
+
+#[test]
+fn errors_name_the_file_and_the_problem() {
+    let (dir, rules) = standard();
+    let fp = Fingerprint::of(rules);
+    let table = file::table_path(&dir.join(fp.dir_name()), Subspace::new(3, 4));
+    let open = |path: &std::path::Path, sub: Subspace, fingerprint: &str| {
+        file::TableFile::open(path, sub, fingerprint)
+            .err()
+            .expect("refused")
+            .to_string()
+    };
+    let shown = table.display();
+    assert_eq!(
+        open(&table, Subspace::new(4, 3), &fp.text()),
+        format!("{shown}: holds subspace 3-4")
+    );
+    assert_eq!(
+        open(&table, Subspace::new(3, 4), "Diagonals=true"),
+        format!("{shown}: made for other rules ({})", fp.text())
+    );
+    let not_a_table = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("not-a-table.mtb");
+    std::fs::write(&not_a_table, [0u8; 300]).unwrap();
+    assert_eq!(
+        open(&not_a_table, Subspace::new(3, 4), &fp.text()),
+        format!("{}: not a morris tablebase file", not_a_table.display())
+    );
+    let missing = dir.join("none.mtb");
+    assert!(
+        open(&missing, Subspace::new(3, 4), &fp.text())
+            .starts_with(&format!("{}: ", missing.display()))
+    );
+    let parse = |text: &str| Subspace::parse(text).expect_err("refused").to_string();
+    assert_eq!(parse("5x4"), "expected a subspace like 5-4, not '5x4'");
+    assert_eq!(parse("5-"), "expected a subspace like 5-4, not '5-'");
+    assert_eq!(parse("2-4"), "subspace 2-4: stone counts run from 3 to 12");
+    assert_eq!(Subspace::parse(" 5-4").unwrap(), Subspace::new(5, 4));
 }
 
 /// Positions (two disjoint stone sets of given sizes) up to the 16
@@ -126,7 +165,7 @@ fn burnside(mine: usize, theirs: usize) -> u64 {
 #[test]
 fn positions_up_to_symmetry_match_burnside() {
     let (dir, rules) = standard();
-    let rows = stats::stats(dir, rules);
+    let rows = summary::on_disk(dir, rules);
     assert_eq!(rows.len(), 3);
     for r in rows {
         let s = r.summary;
@@ -351,7 +390,7 @@ fn other_rule_sets_verify() {
             rules.apply(s).unwrap();
         }
         generate(&dir, &rules, &[Subspace::new(4, 3)], &options).unwrap();
-        let checked = verify::verify(&dir, &rules, 2, None, |_| {});
+        let checked = verify::verify(&dir, &rules, 2, None, |_| {}).unwrap();
         assert_eq!(checked.len(), 3, "{settings:?}");
         assert!(checked.iter().all(|c| c.ok()), "{settings:?}: {checked:?}");
     }

@@ -13,7 +13,8 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::rules::{Game, RuleOptionId, Rules, RulesError, Setup, SetupError, Start};
+use crate::rules::{FenError, Game, RuleOptionId, Rules, RulesError, Setup, SetupError, Start};
+use crate::tablebase::error::TablebaseError;
 use crate::tools::elo::SprtError;
 use crate::tools::engine_process::{EngineSpecError, TimeControlError};
 use crate::tools::input::{EntryError, InputError};
@@ -51,6 +52,10 @@ pub enum CliError {
     Rules(#[from] RulesError),
     #[error(transparent)]
     Setup(#[from] SetupError),
+    #[error(transparent)]
+    Fen(#[from] FenError),
+    #[error(transparent)]
+    Tablebase(#[from] TablebaseError),
     #[error(transparent)]
     Input(#[from] InputError),
     #[error(transparent)]

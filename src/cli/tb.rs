@@ -11,7 +11,7 @@ use crate::rules::{Position, Rules};
 use crate::tablebase::generate::{self, GenerateOptions};
 use crate::tablebase::index::apply_sym;
 use crate::tablebase::probe::{Tablebases, default_dir, preference};
-use crate::tablebase::{Probe, Subspace, Value, stats, verify};
+use crate::tablebase::{Probe, Subspace, Value, summary, verify};
 
 #[derive(Args, Debug)]
 pub struct TbArgs {
@@ -140,11 +140,11 @@ pub fn run(args: &TbArgs) -> Result<(), CliError> {
         TbCommand::Generate(a) => run_generate(a),
         TbCommand::Verify(a) => run_verify(a),
         TbCommand::Stats(a) => {
-            let rows = stats::stats(&a.dir(), &a.rules()?);
+            let rows = summary::on_disk(&a.dir(), &a.rules()?);
             if rows.is_empty() {
                 return Err(no_tables(&a.dir()));
             }
-            print!("{}", stats::format(&rows));
+            print!("{}", summary::format(&rows));
             Ok(())
         }
         TbCommand::Probe(a) => run_probe(a),
@@ -208,7 +208,7 @@ fn run_verify(a: &VerifyArgs) -> Result<(), CliError> {
         for e in &c.examples {
             println!("  {e}");
         }
-    });
+    })?;
     if checked.is_empty() {
         return Err(no_tables(&a.common.dir()));
     }
@@ -225,7 +225,7 @@ fn run_verify(a: &VerifyArgs) -> Result<(), CliError> {
 
 fn run_probe(a: &ProbeArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
-    let pos = Position::from_fen(&a.fen, &rules).map_err(|e| e.to_string())?;
+    let pos = Position::from_fen(&a.fen, &rules)?;
     let tbs = Tablebases::open(a.common.dir(), &rules);
     let stored = tbs
         .probe_table(&pos)

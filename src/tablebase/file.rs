@@ -15,6 +15,8 @@ use std::path::{Path, PathBuf};
 use memmap2::{Mmap, MmapMut};
 
 use super::Subspace;
+use super::error::{TableProblem, TablebaseError};
+use super::summary::Summary;
 
 const MAGIC: &[u8; 8] = b"MORRISTB";
 /// 2: fingerprints name the move-count draw options (values depend on them).
@@ -22,37 +24,6 @@ const VERSION: u32 = 2;
 /// Bytes before the values.
 pub const HEADER_LEN: usize = 256;
 const FINGERPRINT_AT: usize = 72;
-
-/// Per-subspace totals, kept in the header.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub struct Summary {
-    /// Positions up to symmetry (canonical slots).
-    pub positions: u64,
-    pub wins: u64,
-    pub losses: u64,
-    pub draws: u64,
-    /// Longest win and loss, in plies.
-    pub longest_win: u16,
-    pub longest_loss: u16,
-}
-
-impl Summary {
-    /// Counts one position's value.
-    pub fn count(&mut self, p: super::Probe) {
-        self.positions += 1;
-        match p.value {
-            super::Value::Win => {
-                self.wins += 1;
-                self.longest_win = self.longest_win.max(p.plies);
-            }
-            super::Value::Loss => {
-                self.losses += 1;
-                self.longest_loss = self.longest_loss.max(p.plies);
-            }
-            super::Value::Draw => self.draws += 1,
-        }
-    }
-}
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Header {
@@ -109,13 +80,16 @@ impl Header {
         h
     }
 
-    fn decode(h: &[u8]) -> Result<Header, String> {
+    fn decode(h: &[u8]) -> Result<Header, TableProblem> {
         if h.len() < HEADER_LEN || &h[0..8] != MAGIC {
-            return Err("not a morris tablebase file".into());
+            return Err(TableProblem::NotATable);
         }
         let version = u32::from_le_bytes(h[8..12].try_into().expect("4 bytes"));
         if version != VERSION {
-            return Err(format!("format version {version}, expected {VERSION}"));
+            return Err(TableProblem::Version {
+                found: version,
+                expected: VERSION,
+            });
         }
         let u64_at = |i: usize| u64::from_le_bytes(h[16 + 8 * i..24 + 8 * i].try_into().unwrap());
         let u16_at = |i: usize| u16::from_le_bytes(h[i..i + 2].try_into().unwrap());
@@ -145,7 +119,14 @@ pub fn table_path(dir: &Path, subspace: Subspace) -> PathBuf {
 }
 
 /// Writes a table atomically: temporary file, sync, rename.
-pub fn write_table(path: &Path, header: &Header, values: &[u8]) -> io::Result<()> {
+pub fn write_table(path: &Path, header: &Header, values: &[u8]) -> Result<(), TablebaseError> {
+    write_atomically(path, header, values).map_err(|error| TablebaseError::Io {
+        path: path.to_path_buf(),
+        error,
+    })
+}
+
+fn write_atomically(path: &Path, header: &Header, values: &[u8]) -> io::Result<()> {
     if let Some(parent) = path.parent() {
         fs::create_dir_all(parent)?;
     }
@@ -196,25 +177,37 @@ pub struct TableFile {
 impl TableFile {
     /// Maps the table at `path` and checks its header against what is
     /// expected of it (not the checksum: see `check_sum`).
-    pub fn open(path: &Path, subspace: Subspace, fingerprint: &str) -> Result<TableFile, String> {
-        let file = File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    pub fn open(
+        path: &Path,
+        subspace: Subspace,
+        fingerprint: &str,
+    ) -> Result<TableFile, TablebaseError> {
+        let io_error = |error| TablebaseError::Io {
+            path: path.to_path_buf(),
+            error,
+        };
+        let bad = |problem| TablebaseError::BadTable {
+            path: path.to_path_buf(),
+            problem,
+        };
+        let file = File::open(path).map_err(io_error)?;
         // SAFETY: tables are only ever replaced by rename, never written in
         // place, so the mapped file does not change under us.
-        let map = unsafe { Mmap::map(&file) }.map_err(|e| format!("{}: {e}", path.display()))?;
-        let header = Header::decode(&map).map_err(|e| format!("{}: {e}", path.display()))?;
+        let map = unsafe { Mmap::map(&file) }.map_err(io_error)?;
+        let header = Header::decode(&map).map_err(bad)?;
         let problem = if header.subspace != subspace {
-            Some(format!("holds subspace {}", header.subspace))
+            Some(TableProblem::OtherSubspace(header.subspace))
         } else if header.fingerprint != fingerprint {
-            Some(format!("made for other rules ({})", header.fingerprint))
+            Some(TableProblem::OtherRules(header.fingerprint.clone()))
         } else if !(header.width == 1 || header.width == 2) {
-            Some(format!("bad value width {}", header.width))
+            Some(TableProblem::Width(header.width))
         } else if (map.len() - HEADER_LEN) as u64 != header.slots * header.width as u64 {
-            Some("truncated".to_string())
+            Some(TableProblem::Truncated)
         } else {
             None
         };
         if let Some(p) = problem {
-            return Err(format!("{}: {p}", path.display()));
+            return Err(bad(p));
         }
         Ok(TableFile {
             header,

@@ -24,12 +24,19 @@
 //! "unknown", so each position is settled exactly once.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
-use std::time::Instant;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::time::{Duration, Instant};
 
-use super::file::{self, Header, Summary};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressStyle};
+use rayon::ThreadPool;
+use rayon::prelude::*;
+
+use super::error::TablebaseError;
+use super::file::{self, Header};
 use super::index::Indexer;
-use super::probe::{Table, Tablebases, apply_clock};
+use super::probe::{SubspaceTable, Tablebases, apply_clock};
+use super::summary::Summary;
 use super::{Fingerprint, Probe, Subspace, Value};
 use crate::rules::movegen::removable;
 use crate::rules::{Bitboard, Color, Flying, Layout, Position, Rules};
@@ -48,8 +55,9 @@ const ONE: u32 = 1 << 16;
 /// How to run the generator.
 #[derive(Clone, Debug)]
 pub struct GenerateOptions {
+    /// Worker threads.
     pub threads: usize,
-    /// Progress lines on stderr.
+    /// Progress bars on stderr (when it is a terminal).
     pub progress: bool,
 }
 
@@ -121,12 +129,30 @@ pub fn generate(
     rules: &Rules,
     targets: &[Subspace],
     options: &GenerateOptions,
-) -> Result<Vec<Generated>, String> {
+) -> Result<Vec<Generated>, TablebaseError> {
     let fp = Fingerprint::of(rules);
     let dir = root.join(fp.dir_name());
     let fp_text = fp.text();
     let pairs = plan(rules, targets);
     file::remove_stale_temporaries(&dir);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(options.threads.max(1))
+        .build()?;
+    // One bar, on stderr when it is a terminal, shows each pass in turn;
+    // a line above it stays for each pair solved.
+    let target = if options.progress {
+        ProgressDrawTarget::stderr()
+    } else {
+        ProgressDrawTarget::hidden()
+    };
+    let bar = ProgressBar::with_draw_target(Some(0), target)
+        .with_style(
+            ProgressStyle::with_template(
+                "{msg} {wide_bar} {human_pos}/{human_len} positions, eta {eta}",
+            )
+            .expect("valid template"),
+        )
+        .with_finish(ProgressFinish::AndClear);
     let mut done = Vec::new();
     for (i, &pair) in pairs.iter().enumerate() {
         let members = if pair.mine == pair.theirs {
@@ -141,28 +167,18 @@ pub fn generate(
         if present {
             continue;
         }
-        if options.progress {
-            eprintln!(
-                "[{}/{}] solving {}",
-                i + 1,
-                pairs.len(),
-                members
-                    .iter()
-                    .map(|s| s.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" + ")
-            );
-        }
         // A fresh prober sees the tables written so far.
         let lower = Tablebases::open(root, &fp.rules());
         for dep in dependencies(&fp.rules(), pair) {
             if lower.table(dep).is_none() {
-                return Err(format!("table {dep} is missing or damaged"));
+                return Err(TablebaseError::Missing(dep));
             }
         }
+        let names: Vec<String> = members.iter().map(|s| s.to_string()).collect();
+        let title = format!("[{}/{}] {}", i + 1, pairs.len(), names.join(" + "));
         let start = Instant::now();
-        let solver = Solver::new(&fp.rules(), &members, &lower, options);
-        solver.solve();
+        let solver = Solver::new(&fp.rules(), &members, &lower, &pool, &bar, &title);
+        let forward = solver.solve();
         let codes = &solver.state;
         let seconds = start.elapsed().as_secs_f64();
         for (t, &sub) in members.iter().enumerate() {
@@ -176,8 +192,7 @@ pub fn generate(
                 fingerprint: fp_text.clone(),
             };
             let path = file::table_path(&dir, sub);
-            file::write_table(&path, &header, &bytes)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
+            file::write_table(&path, &header, &bytes)?;
             done.push(Generated {
                 subspace: sub,
                 summary,
@@ -185,15 +200,12 @@ pub fn generate(
                 seconds: seconds / members.len() as f64,
             });
         }
-        if options.progress {
-            eprintln!(
-                "\r[{}/{}] solved in {seconds:.1} s{:30}",
-                i + 1,
-                pairs.len(),
-                ""
-            );
-        }
+        bar.println(format!(
+            "{title} solved in {seconds:.1} s (forward pass {:.1} s)",
+            forward.as_secs_f64()
+        ));
     }
+    bar.finish_and_clear();
     Ok(done)
 }
 
@@ -222,10 +234,16 @@ fn finish(ix: &Indexer, codes: &[AtomicU32]) -> (Summary, Vec<u8>, u8) {
     }
 }
 
-thread_local! {
-    /// Scratch list of predecessors, reused across positions.
-    static PREDS: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
+/// What one worker thread keeps through a pass: the entries it settled,
+/// and scratch for predecessors.
+#[derive(Default)]
+struct Worker {
+    found: Vec<Entry>,
+    preds: Vec<u64>,
 }
+
+/// Settled positions a worker takes at a time in a distance pass.
+const CHUNK: usize = 4096;
 
 /// A position in the pair: table number in the top bits, slot below.
 type Entry = u64;
@@ -258,8 +276,10 @@ struct Solver<'a> {
     state: Vec<Vec<AtomicU32>>,
     lower: &'a Tablebases,
     members: Vec<Subspace>,
-    threads: usize,
-    progress: bool,
+    pool: &'a ThreadPool,
+    /// Shows each pass's progress, after the title.
+    bar: &'a ProgressBar,
+    title: &'a str,
 }
 
 impl<'a> Solver<'a> {
@@ -267,7 +287,9 @@ impl<'a> Solver<'a> {
         rules: &Rules,
         members: &[Subspace],
         lower: &'a Tablebases,
-        options: &GenerateOptions,
+        pool: &'a ThreadPool,
+        bar: &'a ProgressBar,
+        title: &'a str,
     ) -> Solver<'a> {
         let ix: Vec<Indexer> = members
             .iter()
@@ -284,8 +306,9 @@ impl<'a> Solver<'a> {
             state,
             lower,
             members: members.to_vec(),
-            threads: options.threads.max(1),
-            progress: options.progress,
+            pool,
+            bar,
+            title,
         }
     }
 
@@ -294,73 +317,54 @@ impl<'a> Solver<'a> {
         if self.ix.len() == 1 { 0 } else { 1 - t }
     }
 
-    /// Runs `work(thread, item)` over items `0..n` on the threads, each
-    /// thread collecting entries; returns them all.
-    /// With progress on, `label` names the work in a line on stderr that
-    /// shows how far it has got.
-    fn parallel(
+    /// Runs `work(piece, worker)` over pieces `0..pieces` on the pool,
+    /// showing `message` and a bar to `len` positions; returns the entries
+    /// the workers settled. Pieces go one at a time to whichever thread is
+    /// free, so a preempted thread's share is taken over; each thread
+    /// keeps one growing entry list (few large allocations).
+    fn pass(
         &self,
-        n: usize,
-        chunk: usize,
-        label: &str,
-        work: impl Fn(usize, &mut Vec<Entry>) + Sync,
+        message: String,
+        len: u64,
+        pieces: usize,
+        work: impl Fn(usize, &mut Worker) + Sync,
     ) -> Vec<Entry> {
-        let next = &AtomicUsize::new(0);
-        let finished = &AtomicUsize::new(0);
-        let work = &work;
-        let results: Vec<Vec<Entry>> = std::thread::scope(|scope| {
-            let reporter = self.progress.then(|| {
-                scope.spawn(move || {
-                    while finished.load(Ordering::Relaxed) < self.threads {
-                        let done = next.load(Ordering::Relaxed).min(n);
-                        eprint!(
-                            "\r  {label}: {:5.1}%   ",
-                            100.0 * done as f64 / n.max(1) as f64
-                        );
-                        std::thread::park_timeout(std::time::Duration::from_millis(500));
-                    }
+        self.bar.set_message(format!("{} {message}", self.title));
+        self.bar.set_length(len);
+        self.bar.reset();
+        let workers: Vec<Mutex<Worker>> = (0..self.pool.current_num_threads())
+            .map(|_| Mutex::default())
+            .collect();
+        self.pool.install(|| {
+            (0..pieces)
+                .into_par_iter()
+                .with_max_len(1)
+                .for_each(|piece| {
+                    let thread = rayon::current_thread_index().expect("runs in the pool");
+                    // Each thread locks only its own: never contended.
+                    let mut worker = workers[thread].lock().expect("worker state");
+                    work(piece, &mut worker);
                 })
-            });
-            let reporter = reporter.as_ref().map(|r| r.thread().clone());
-            let handles: Vec<_> = (0..self.threads)
-                .map(|_| {
-                    let reporter = reporter.clone();
-                    scope.spawn(move || {
-                        let mut out = Vec::new();
-                        loop {
-                            let start = next.fetch_add(chunk, Ordering::Relaxed);
-                            if start >= n {
-                                break;
-                            }
-                            for i in start..(start + chunk).min(n) {
-                                work(i, &mut out);
-                            }
-                        }
-                        finished.fetch_add(1, Ordering::Relaxed);
-                        if let Some(r) = reporter {
-                            r.unpark();
-                        }
-                        out
-                    })
-                })
-                .collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("solver thread"))
-                .collect()
         });
-        results.concat()
+        let found: Vec<Vec<Entry>> = workers
+            .into_iter()
+            .map(|w| w.into_inner().expect("worker state").found)
+            .collect();
+        found.concat()
     }
 
-    fn solve(&self) {
+    /// Solves the pair; returns the time the forward pass took.
+    fn solve(&self) -> Duration {
         let start = Instant::now();
         // Initial settled positions: lost in 0 go first, wins and losses in 1 next.
         let mut level0 = Vec::new();
         let mut level1 = Vec::new();
         for t in 0..self.ix.len() {
-            let label = format!("forward pass over {}", self.members[t]);
-            let found = self.parallel(self.ix[t].classes(), 1, &label, |class, out| {
-                self.init_class(t, class, out)
+            let ix = &self.ix[t];
+            let message = format!("forward pass over {}", self.members[t]);
+            let found = self.pass(message, ix.size(), ix.classes(), |class, worker| {
+                self.init_class(t, class, &mut worker.found);
+                self.bar.inc(ix.per_class());
             });
             for e in found {
                 let (t, slot) = split(e);
@@ -371,31 +375,30 @@ impl<'a> Solver<'a> {
                 }
             }
         }
-        if self.progress {
-            eprintln!(
-                "\r  forward pass done in {:.1} s{:20}",
-                start.elapsed().as_secs_f64(),
-                ""
-            );
-        }
+        let forward = start.elapsed();
         let mut current = level0;
         let mut pending = level1;
         let mut d: u16 = 0;
         while !current.is_empty() || !pending.is_empty() {
-            let label = format!("distance {d}: {} positions", current.len());
-            let found = self.parallel(current.len(), 4096, &label, |i, out| {
-                PREDS.with_borrow_mut(|preds| self.settle_predecessors(current[i], d, preds, out))
+            let (message, len) = (format!("distance {d}"), current.len());
+            let found = self.pass(message, len as u64, len.div_ceil(CHUNK), |piece, worker| {
+                let chunk = &current[piece * CHUNK..len.min((piece + 1) * CHUNK)];
+                for &e in chunk {
+                    self.settle_predecessors(e, d, &mut worker.preds, &mut worker.found);
+                }
+                self.bar.inc(chunk.len() as u64);
             });
             pending.extend(found);
             current = std::mem::take(&mut pending);
             d += 1;
         }
+        forward
     }
 
     /// Forward pass over the slots of one mover class of table `t`.
     fn init_class(&self, t: usize, class: usize, out: &mut Vec<Entry>) {
         let mut succ: Vec<u64> = Vec::with_capacity(128);
-        let mut removals: Vec<(&Table, u64)> = Vec::with_capacity(64);
+        let mut removals: Vec<(&SubspaceTable, u64)> = Vec::with_capacity(64);
         let other = self.other(t);
         let mine_count = self.ix[t].mine as u8;
         self.ix[t].for_each_in_class(class, |slot, mine, theirs, canonical| {

@@ -39,26 +39,22 @@
 //! on first use and kept; a `Tablebases` opened before a table was made
 //! does not see it (open a new one).
 //!
-//! Sizes and times, standard rules, measured on the project's 2-core
-//! machine while other jobs kept its load average at 5-10:
-//!
-//! - up to 5 stones a side: 62 M positions, 66 MB, 25-38 s (13 s CPU);
-//! - up to 7 a side: 1.78 G positions, 2.4 GB, 31 min (20 min CPU), 4.2 GB
-//!   of memory at most (the 7-6/6-7 pair: 4 bytes a slot while solving);
-//! - a probe: about 40 ns when the table lines are in cache, 270 ns for
-//!   random positions across the 2.4 GB (one memory miss);
-//! - all of 9 a side (estimated from the above): 8.9 G positions, 10-16
-//!   GB on disk (a table whose distances pass 126 plies takes 2 bytes a
-//!   position), about 2 h CPU, so 1-2 h on 2 idle cores, and 8 GB of
-//!   memory for the largest pair (9-8/8-9) with the tables it reads.
+//! Sizes, standard rules: up to 5 stones a side 62 M positions, 67 MB;
+//! up to 7, 1.78 G positions, 2.4 GB, and 4.2 GB of memory to solve the
+//! largest pair (7-6/6-7: 4 bytes a slot while solving); all of 9 about
+//! 8.9 G positions, 10-16 GB (a table whose distances pass 126 plies
+//! takes 2 bytes a position), and 8 GB of memory for 9-8/8-9 with the
+//! tables it reads.
 
+pub mod error;
 pub mod file;
 pub mod generate;
 pub mod index;
 pub mod probe;
-pub mod stats;
+pub mod summary;
 pub mod verify;
 
+pub use error::{TableProblem, TablebaseError};
 pub use generate::{GenerateOptions, generate};
 pub use probe::{MoveProbe, Tablebases, default_dir};
 
@@ -253,13 +249,13 @@ impl Subspace {
     }
 
     /// Parses `5-4`.
-    pub fn parse(text: &str) -> Result<Subspace, String> {
-        let bad = || format!("expected a subspace like 5-4, not '{text}'");
+    pub fn parse(text: &str) -> Result<Subspace, TablebaseError> {
+        let bad = || TablebaseError::SubspaceSyntax(text.to_string());
         let (a, b) = text.split_once('-').ok_or_else(bad)?;
         let a: u8 = a.trim().parse().map_err(|_| bad())?;
         let b: u8 = b.trim().parse().map_err(|_| bad())?;
         if !(3..=12).contains(&a) || !(3..=12).contains(&b) {
-            return Err(format!("subspace {text}: stone counts run from 3 to 12"));
+            return Err(TablebaseError::StoneCount(text.to_string()));
         }
         Ok(Subspace::new(a, b))
     }

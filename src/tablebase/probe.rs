@@ -9,7 +9,7 @@ use super::{Fingerprint, Probe, Subspace, Value};
 use crate::rules::{Color, Move, MoveList, Position, Rules};
 
 /// One subspace's table, mapped, with its index.
-pub struct Table {
+pub struct SubspaceTable {
     pub file: TableFile,
     pub index: Indexer,
 }
@@ -22,7 +22,7 @@ pub struct Tablebases {
     /// The caller's rules with `MillReform` off, as the tables assume.
     rules: Rules,
     /// By stones of the side to move and of the other side (3..=12).
-    tables: Vec<OnceLock<Option<Table>>>,
+    tables: Vec<OnceLock<Option<SubspaceTable>>>,
 }
 
 /// A legal move and what it leads to, for the side making it.
@@ -94,7 +94,7 @@ impl Tablebases {
 
     /// A subspace's table, mapped on first use; `None` if it is missing or
     /// damaged (then logged).
-    pub fn table(&self, sub: Subspace) -> Option<&Table> {
+    pub fn table(&self, sub: Subspace) -> Option<&SubspaceTable> {
         let (m, t) = (sub.mine as usize, sub.theirs as usize);
         if !(3..SIDE).contains(&m) || !(3..SIDE).contains(&t) {
             return None;
@@ -106,7 +106,7 @@ impl Tablebases {
                     return None;
                 }
                 match TableFile::open(&path, sub, &self.fingerprint) {
-                    Ok(file) => Some(Table {
+                    Ok(file) => Some(SubspaceTable {
                         file,
                         index: Indexer::new(m, t),
                     }),

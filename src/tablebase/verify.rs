@@ -2,12 +2,13 @@
 //! recomputed from its successors' stored values.
 
 use std::path::Path;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
-use super::file::Summary;
+use rayon::prelude::*;
+
+use super::error::TablebaseError;
 use super::generate::position;
 use super::probe::{Tablebases, apply_clock, preference};
+use super::summary::Summary;
 use super::{Fingerprint, Probe, Subspace, Value};
 use crate::rules::{Blocked, Color, MoveList, Rules};
 
@@ -91,18 +92,65 @@ pub fn recompute(
     best
 }
 
-/// Checks every table on disk for `rules` under `root`.
-/// With `sample`, checks that many random positions of each table
-/// instead of all (and not the header totals).
+/// What checking part of a table found.
+#[derive(Default)]
+struct Found {
+    summary: Summary,
+    mismatches: u64,
+    /// The first few mismatches, in slot order.
+    examples: Vec<String>,
+}
+
+const EXAMPLES: usize = 5;
+
+impl Found {
+    /// Checks the stored value of one canonical position.
+    fn check(
+        &mut self,
+        tbs: &Tablebases,
+        rules: &Rules,
+        list: &mut MoveList,
+        stored: Probe,
+        mine: u32,
+        theirs: u32,
+    ) {
+        self.summary.count(stored);
+        let want = recompute(tbs, rules, list, mine, theirs);
+        if want != Some(stored) {
+            self.mismatches += 1;
+            if self.examples.len() < EXAMPLES {
+                let fen = position(mine, theirs).to_fen(rules);
+                self.examples
+                    .push(format!("{fen}: stored {stored}, successors give {want:?}"));
+            }
+        }
+    }
+
+    /// The findings of this part followed by those of the next.
+    fn merge(mut self, next: Found) -> Found {
+        self.summary.merge(&next.summary);
+        self.mismatches += next.mismatches;
+        self.examples.extend(next.examples);
+        self.examples.truncate(EXAMPLES);
+        self
+    }
+}
+
+/// Checks every table on disk for `rules` under `root`, on `threads`
+/// worker threads. With `sample`, checks that many random positions of
+/// each table instead of all (and not the header totals).
 pub fn verify(
     root: &Path,
     rules: &Rules,
     threads: usize,
     sample: Option<u64>,
     mut progress: impl FnMut(&Checked),
-) -> Vec<Checked> {
+) -> Result<Vec<Checked>, TablebaseError> {
     let rules = Fingerprint::of(rules).rules();
     let tbs = Tablebases::open(root, &rules);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()?;
     let mut out = Vec::new();
     for sub in tbs.available() {
         let Some(table) = tbs.table(sub) else {
@@ -118,83 +166,47 @@ pub fn verify(
             out.push(c);
             continue;
         };
-        let next = AtomicUsize::new(0);
-        let found = Mutex::new((Summary::default(), 0u64, Vec::new()));
-        std::thread::scope(|scope| {
-            for _ in 0..threads.max(1) {
-                scope.spawn(|| {
-                    let mut list = MoveList::new();
-                    let mut s = Summary::default();
-                    let mut bad = 0u64;
-                    let mut examples = Vec::new();
-                    let mut check = |slot: u64, mine: u32, theirs: u32| {
-                        let stored = Probe::from_code(table.file.code(slot));
-                        s.count(stored);
-                        let want = recompute(&tbs, &rules, &mut list, mine, theirs);
-                        if want != Some(stored) {
-                            bad += 1;
-                            if examples.len() < 5 {
-                                let fen = position(mine, theirs).to_fen(&rules);
-                                examples.push(format!(
-                                    "{fen}: stored {stored}, successors give {want:?}"
-                                ));
-                            }
-                        }
-                    };
-                    loop {
-                        let k = next.fetch_add(1, Ordering::Relaxed);
-                        if let Some(n) = sample {
-                            if k as u64 >= n {
-                                break;
-                            }
-                            // A well-spread pseudo-random slot for each k.
-                            let slot = (k as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                                % table.index.size();
-                            let (mine, theirs) = table.index.position(slot);
-                            if table.index.index(mine, theirs) == slot {
-                                check(slot, mine, theirs);
-                            }
-                            continue;
-                        }
-                        if k >= table.index.classes() {
-                            break;
-                        }
-                        table
-                            .index
-                            .for_each_in_class(k, |slot, mine, theirs, canonical| {
-                                if canonical {
-                                    check(slot, mine, theirs);
-                                }
-                            });
+        let (tbs, rules) = (&tbs, &rules);
+        let stored = |slot| Probe::from_code(table.file.code(slot));
+        let found = pool.install(|| match sample {
+            Some(n) => (0..n)
+                .into_par_iter()
+                .map_init(MoveList::new, |list, k| {
+                    let mut found = Found::default();
+                    // A well-spread pseudo-random slot for each k.
+                    let slot = (k + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) % table.index.size();
+                    let (mine, theirs) = table.index.position(slot);
+                    if table.index.index(mine, theirs) == slot {
+                        found.check(tbs, rules, list, stored(slot), mine, theirs);
                     }
-                    let mut f = found.lock().expect("verify lock");
-                    add(&mut f.0, &s);
-                    f.1 += bad;
-                    f.2.extend(examples);
-                });
-            }
+                    found
+                })
+                .reduce(Found::default, Found::merge),
+            None => (0..table.index.classes())
+                .into_par_iter()
+                .map_init(MoveList::new, |list, class| {
+                    let mut found = Found::default();
+                    table
+                        .index
+                        .for_each_in_class(class, |slot, mine, theirs, canonical| {
+                            if canonical {
+                                found.check(tbs, rules, list, stored(slot), mine, theirs);
+                            }
+                        });
+                    found
+                })
+                .reduce(Found::default, Found::merge),
         });
-        let (summary, mismatches, mut examples) = found.into_inner().expect("verify lock");
-        examples.truncate(5);
         let c = Checked {
             subspace: sub,
             checksum_ok: table.file.check_sum(),
-            summary_ok: sample.is_some() || summary == table.file.header.summary,
-            positions: summary.positions,
-            mismatches,
-            examples,
+            summary_ok: sample.is_some() || found.summary == table.file.header.summary,
+            positions: found.summary.positions,
+            mismatches: found.mismatches,
+            examples: found.examples,
         };
         progress(&c);
         out.push(c);
     }
-    out
-}
-
-fn add(total: &mut Summary, s: &Summary) {
-    total.positions += s.positions;
-    total.wins += s.wins;
-    total.losses += s.losses;
-    total.draws += s.draws;
-    total.longest_win = total.longest_win.max(s.longest_win);
-    total.longest_loss = total.longest_loss.max(s.longest_loss);
+    Ok(out)
 }
