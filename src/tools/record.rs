@@ -19,9 +19,11 @@
 //! Rule options that differ from the variant's preset are tags named as the
 //! option; `FEN` gives the start when it is not the variant's start position.
 
-use std::fmt::{self, Write};
+use std::fmt::Write;
 
-use crate::rules::{Color, Game, GameResult, Position, RuleOptionId, Rules};
+use crate::rules::{
+    Color, Game, GameResult, RuleOptionId, Rules, RulesError, Setup, SetupError, Start,
+};
 use crate::search::Score;
 
 /// One move as recorded, with the line it was read from (0 when written).
@@ -42,19 +44,26 @@ pub struct Record {
 }
 
 /// A record that cannot be read or replayed: where and why.
-#[derive(Clone, PartialEq, Eq, Debug)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("line {line}: {problem}")]
 pub struct RecordError {
     pub line: usize,
-    pub message: String,
+    pub problem: RecordProblem,
 }
 
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
+/// What is wrong with a record.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum RecordProblem {
+    /// The text is not a record's: a tag pair or a comment is malformed.
+    #[error("{0}")]
+    Syntax(&'static str),
+    /// The rule tags set no valid rules.
+    #[error(transparent)]
+    Rules(#[from] RulesError),
+    /// The start or a move cannot be played.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
 }
-
-impl std::error::Error for RecordError {}
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
 
@@ -97,15 +106,16 @@ impl Record {
         for setting in rules.non_default() {
             record.set_tag(setting.option.name(), &setting.value.to_string());
         }
-        if *game.start() != Position::start(rules) {
-            record.set_tag("FEN", &game.start().to_fen(rules));
+        let setup = Setup::of_game(game);
+        if let Start::Fen(fen) = &setup.start {
+            record.set_tag("FEN", fen);
         }
-        record.moves = game
-            .moves()
-            .iter()
+        record.moves = setup
+            .moves
+            .into_iter()
             .enumerate()
-            .map(|(i, mv)| RecordedMove {
-                text: mv.to_string(),
+            .map(|(i, text)| RecordedMove {
+                text,
                 comment: comments.get(i).cloned().flatten(),
                 line: 0,
             })
@@ -136,50 +146,43 @@ impl Record {
     /// The rules the record's tags set: `Variant`, then every tag named as a
     /// rule option.
     pub fn rules(&self) -> Result<Rules, RecordError> {
-        let err = |message: String| RecordError {
+        let err = |e: RulesError| RecordError {
             line: self.line,
-            message,
+            problem: e.into(),
         };
         let mut rules = Rules::default();
         if let Some(v) = self.tag("Variant") {
-            rules
-                .set_option(RuleOptionId::Variant, v)
-                .map_err(|e| err(e.to_string()))?;
+            rules.set_option(RuleOptionId::Variant, v).map_err(err)?;
         }
         for (name, value) in &self.tags {
             match RuleOptionId::find(name) {
                 Some(RuleOptionId::Variant) | None => {}
-                Some(option) => rules
-                    .set_option(option, value)
-                    .map_err(|e| err(e.to_string()))?,
+                Some(option) => rules.set_option(option, value).map_err(err)?,
             }
         }
         Ok(rules)
     }
 
-    /// The start position under `rules`: the `FEN` tag or the usual start.
-    pub fn start(&self, rules: &Rules) -> Result<Position, RecordError> {
-        match self.tag("FEN") {
-            Some(fen) => Position::from_fen(fen, rules).map_err(|e| RecordError {
-                line: self.line,
-                message: e.to_string(),
-            }),
-            None => Ok(Position::start(rules)),
-        }
+    /// The set-up of the game: the `FEN` tag (or the usual start) and
+    /// the moves.
+    pub fn setup(&self) -> Setup {
+        let start = self
+            .tag("FEN")
+            .map_or(Start::Initial, |fen| Start::Fen(fen.to_string()));
+        Setup::new(start, self.moves.iter().map(|m| m.text.clone()).collect())
     }
 
     /// The game replayed through the rules core; an illegal move is an error
     /// naming its line.
     pub fn replay(&self) -> Result<Game, RecordError> {
         let rules = self.rules()?;
-        let mut game = Game::new(rules, self.start(&rules)?);
-        for mv in &self.moves {
-            game.play_text(&mv.text).map_err(|e| RecordError {
-                line: mv.line,
-                message: e.to_string(),
-            })?;
-        }
-        Ok(game)
+        self.setup().game(&rules).map_err(|e| RecordError {
+            line: match &e {
+                SetupError::Move { index, .. } => self.moves[*index].line,
+                SetupError::Fen(_) | SetupError::Syntax(_) => self.line,
+            },
+            problem: e.into(),
+        })
     }
 
     /// The record as text, ending with a blank line (so records can be
@@ -193,9 +196,9 @@ impl Record {
         out.push('\n');
         let numbering = self
             .rules()
-            .and_then(|r| self.start(&r))
-            .map(|p| (p.side_to_move(), p.fullmove()))
-            .unwrap_or((Color::White, 1));
+            .ok()
+            .and_then(|r| self.setup().start_position(&r).ok())
+            .map_or((Color::White, 1), |p| (p.side_to_move(), p.fullmove()));
         let mut words = Vec::new();
         let (mut side, mut number) = numbering;
         for (i, mv) in self.moves.iter().enumerate() {
@@ -240,9 +243,9 @@ pub fn is_record(text: &str) -> bool {
 }
 
 fn parse_tag(line: &str, number: usize) -> Result<(String, String), RecordError> {
-    let err = |message: &str| RecordError {
+    let err = |message: &'static str| RecordError {
         line: number,
-        message: message.to_string(),
+        problem: RecordProblem::Syntax(message),
     };
     let inner = line
         .strip_prefix('[')
@@ -352,7 +355,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
     if comment.is_some() {
         return Err(RecordError {
             line: text.lines().count(),
-            message: "a comment opened with '{' is never closed".into(),
+            problem: RecordProblem::Syntax("a comment opened with '{' is never closed"),
         });
     }
     records.extend(current);
@@ -362,6 +365,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Position;
 
     #[test]
     fn writes_and_reads_back() {
