@@ -306,7 +306,8 @@ impl Engine {
         self.out.line(&format!(
             "Legal moves: {}",
             self.legal_move_texts().join(" ")
-        ));
+        )
+        .trim_end());
         if let Some(outcome) = self.game.outcome() {
             self.out.line(&format!("Game over: {outcome}"));
         }

@@ -68,8 +68,16 @@ impl Game {
         self.reversible_history().filter(|&k| k == key).count()
     }
 
+    /// The moves that may be played now: none once the game is over, by
+    /// any rule (the draws included), so a front end asking `moves` sees
+    /// the end. (A front end that plays on after a counting-rule draw
+    /// still can: `position` accepts such moves, and `go` searches them.)
     pub fn legal_moves(&self, list: &mut MoveList) {
-        self.position().legal_moves(&self.rules, list);
+        if self.outcome().is_some() {
+            list.clear();
+        } else {
+            self.position().legal_moves(&self.rules, list);
+        }
     }
 
     /// The end of the game, if it has ended, by the first rule that applies.
