@@ -128,3 +128,26 @@ fn analyze_rejects_bad_input_naming_the_line() {
         assert!(err.contains(why), "{input}: {err}");
     }
 }
+
+/// The bare move lists of other mill programs: numbered moves, removals as
+/// tokens of their own, points in upper case; no tag pairs.
+#[test]
+fn reads_other_programs_move_lists() {
+    let theirs = "1.    A1    D6\n2.    a4    f6\n3.    a7    x d6\n4.    b6    B4\n";
+    let ours = "[Event \"e\"]\n\n1. a1 d6 2. a4 f6 3. a7xd6 b6\n";
+    let played = |text: &str| -> Vec<String> {
+        json_lines(&analyze(&["--depth", "1", "--json"], text))
+            .iter()
+            .map(|v| v["played"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert_eq!(played(theirs)[..6], played(ours)[..]);
+    assert_eq!(played(theirs).len(), 7);
+    let bad = analyze(&["--depth", "1"], "1. a1 d6 2. a4 xd6\n");
+    assert!(!bad.status.success());
+    assert!(
+        String::from_utf8_lossy(&bad.stderr).contains("line 1"),
+        "{}",
+        String::from_utf8_lossy(&bad.stderr)
+    );
+}

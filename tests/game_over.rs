@@ -59,7 +59,10 @@ fn finished_games(e: &mut Engine) {
     check_over(
         e,
         &["setoption name NoCaptureMoves value 4"],
-        &format!("position fen {SHUTTLE} moves {}", SHUTTLE_MOVES[..4].join(" ")),
+        &format!(
+            "position fen {SHUTTLE} moves {}",
+            SHUTTLE_MOVES[..4].join(" ")
+        ),
         "move limit without removal (NoCaptureMoves)",
     );
     // Black to move with every piece hemmed in.

@@ -234,12 +234,18 @@ impl Record {
     }
 }
 
-/// Whether `text` looks like a game record (starts with a tag pair).
+/// Whether `text` looks like a game record: it starts with a tag pair, or
+/// with a move number (`1.`), as the bare move lists of other mill
+/// programs do. (A position string starts with a digit too, but never with
+/// digits and a dot.)
 pub fn is_record(text: &str) -> bool {
     text.lines()
         .map(str::trim)
         .find(|l| !l.is_empty() && !l.starts_with('%'))
-        .is_some_and(|l| l.starts_with('['))
+        .is_some_and(|l| {
+            let after_number = l.trim_start_matches(|c: char| c.is_ascii_digit());
+            l.starts_with('[') || (after_number.len() < l.len() && after_number.starts_with('.'))
+        })
 }
 
 fn parse_tag(line: &str, number: usize) -> Result<(String, String), RecordError> {
@@ -273,12 +279,17 @@ fn parse_tag(line: &str, number: usize) -> Result<(String, String), RecordError>
 
 /// Reads every record in `text`. Move numbers (`12.`, `12...`), comments
 /// (`{...}`, also across lines), `;` rest-of-line comments and `%` escape
-/// lines are skipped; moves are not checked here (see [`Record::replay`]).
+/// lines are skipped. A removal written as a token of its own, as other
+/// mill programs write it (`a7 xd6`, `a7 x d6`), joins the move before it
+/// (`a7xd6`); points may be in either case. Moves are not checked here
+/// (see [`Record::replay`]).
 pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
     let mut records = Vec::new();
     let mut current: Option<Record> = None;
     let mut in_movetext = false;
     let mut comment: Option<String> = None;
+    // A lone `x` was read: the next word is a removal of the last move.
+    let mut removal_next = false;
     for (i, raw) in text.lines().enumerate() {
         let number = i + 1;
         let line = raw.trim();
@@ -343,12 +354,29 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                 break;
             }
             let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
-            if !word.is_empty() {
-                record.moves.push(RecordedMove {
+            if word.is_empty() {
+                continue;
+            }
+            if word.eq_ignore_ascii_case("x") {
+                removal_next = true;
+                continue;
+            }
+            let is_removal = removal_next || word.starts_with(['x', 'X']);
+            removal_next = false;
+            match record.moves.last_mut() {
+                // Other programs write a removal as a token of its own
+                // (`xg7`, `x g7`): it is part of the move before.
+                Some(last) if is_removal => {
+                    if !word.starts_with(['x', 'X']) {
+                        last.text.push('x');
+                    }
+                    last.text.push_str(word);
+                }
+                _ => record.moves.push(RecordedMove {
                     text: word.to_string(),
                     comment: None,
                     line: number,
-                });
+                }),
             }
         }
     }
@@ -399,6 +427,29 @@ mod tests {
         assert_eq!(format_score(Score::Cp(-250)), "-2.50");
         assert_eq!(format_score(Score::Mate(-3)), "-M3");
         assert_eq!(format_score(Score::Mate(2)), "+M2");
+    }
+
+    #[test]
+    fn reads_removals_written_apart_and_upper_case_points() {
+        let ours = "[Event \"e\"]\n\n1. a1 d6 2. a4 f6 3. a7xd6 b6 *\n";
+        let want = parse_records(ours).unwrap()[0].replay().unwrap();
+        for movetext in [
+            "1. a1 d6 2. a4 f6 3. a7 xd6 b6 *",
+            "1. a1 d6 2. a4 f6 3. a7 x d6 b6 *",
+            "1. A1 D6 2. A4 F6 3. A7 XD6 B6 *",
+            "1. a1 d6 2. a4 f6 3. a7 X\nD6 b6 *",
+        ] {
+            let text = format!("[Event \"e\"]\n\n{movetext}\n");
+            let game = parse_records(&text).unwrap()[0].replay().unwrap();
+            assert_eq!(game.moves(), want.moves(), "{movetext}");
+        }
+        let bare = "1.    a1    d6\n2.    a4    f6\n3.    a7    xd6\n4.    b6\n";
+        assert!(is_record(bare));
+        let game = parse_records(bare).unwrap()[0].replay().unwrap();
+        assert_eq!(game.moves(), &want.moves()[..6]);
+        assert!(!is_record("3/3/3/6/3/3/3 w 9 9 0 1\nd2 d6\n"));
+        let stray = "[Event \"e\"]\n\nxd6 a1 *\n";
+        assert!(parse_records(stray).unwrap()[0].replay().is_err());
     }
 
     #[test]
