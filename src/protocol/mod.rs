@@ -304,7 +304,7 @@ impl Engine {
             pos.in_hand(Color::Black)
         ));
         self.out
-            .line(&format!("Legal moves: {}", self.legal_move_texts().join(" ")).trim_end());
+            .line(format!("Legal moves: {}", self.legal_move_texts().join(" ")).trim_end());
         if let Some(outcome) = self.game.outcome() {
             self.out.line(&format!("Game over: {outcome}"));
         }
