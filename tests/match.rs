@@ -9,7 +9,7 @@ use std::time::Duration;
 use morris::protocol::wire::Dialect;
 use morris::rules::{GameResult, Rules};
 use morris::tools::elo::{Sprt, SprtDecision, Tally};
-use morris::tools::engine_process::{EngineSpec, TimeControl};
+use morris::tools::engine_process::{EngineSpec, Proto, TimeControl};
 use morris::tools::match_runner::{self, MatchConfig};
 use morris::tools::openings::Opening;
 use morris::tools::record::{parse_records, result_text};
@@ -190,7 +190,7 @@ fn record_round_trip_keeps_moves_tags_and_results() {
             fake("first_legal.sh")["cmd=".len()..].to_string(),
         ],
         dir: None,
-        proto: Dialect::Uci,
+        proto: Proto::Morris(Dialect::Uci),
         options: vec![],
         tc: None,
     };

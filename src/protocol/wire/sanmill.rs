@@ -201,7 +201,7 @@ mod tests {
         ] {
             let rules = Rules::preset(variant);
             for _ in 0..30 {
-                let mut game = Game::new(rules.clone(), Position::start(&rules));
+                let mut game = Game::new(rules, Position::start(&rules));
                 let mut list = MoveList::new();
                 while game.outcome().is_none() && game.moves().len() < 200 {
                     game.legal_moves(&mut list);
