@@ -15,6 +15,7 @@
 #   removal      answers a removal at its N-th `go` (when none is owed)
 #   draw         answers `bestmove draw` from its N-th `go` on
 #   slow         from its N-th `go` on, answers only when told `stop`
+#   hang         from its N-th `go` on, never answers
 mode=${1:-}
 after=${2:-1}
 gos=0
@@ -58,6 +59,10 @@ while read -r cmd rest; do
         late=$([[ $gos -ge $after ]] && echo 1)
         echo "info depth 1 score 0 pv"
         echo "Debug: thinking"
+        if [[ $mode == hang && -n $late ]]; then
+            while read -r c _; do [[ $c == quit ]] && exit 0; done
+            exit 0
+        fi
         if [[ $mode == draw && -n $late ]]; then
             answer draw
             continue
