@@ -386,8 +386,8 @@ impl GameClocks {
                 )
             }
             TimeControl::MoveTime(ms) => {
-                let ms = Duration::from_millis(ms);
-                (movetime(ms.as_millis() as u64), ms, ms)
+                let allowed = Duration::from_millis(ms);
+                (movetime(ms), allowed, allowed)
             }
             TimeControl::Depth(d) => {
                 let go = GoArgs {
