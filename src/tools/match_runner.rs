@@ -13,7 +13,7 @@ use super::openings::Opening;
 use super::record::{Record, format_score};
 use crate::protocol::wire::sanmill::Token;
 use crate::protocol::wire::{GoArgs, PositionArgs};
-use crate::rules::{Color, Game, GameResult, MoveList, MoveText, Rules, Setup};
+use crate::rules::{Color, Game, GameResult, Move, MoveList, Rules, Setup};
 
 /// Everything a match needs to run.
 #[derive(Clone, Debug)]
@@ -585,29 +585,26 @@ impl<'a> Referee<'a> {
         }
     }
 
-    /// Whether the turn begun by `tokens` owes more removals (`false`: it
-    /// is a whole legal move), or why no legal move begins with them.
+    /// Whether the turn begun by `tokens` (a move, then removals) owes
+    /// more removals (`false`: it is a whole legal move), or why no legal
+    /// move begins with them.
     fn removals_owed(&self, tokens: &[Token]) -> Result<bool, String> {
-        let joined = Token::join(tokens);
-        let text = MoveText::parse(&joined).map_err(|e| e.reason.to_string())?;
-        let taken = tokens.len() - 1;
         let mut legal = MoveList::new();
         self.game.legal_moves(&mut legal);
-        let begun = |n: usize| {
-            legal.iter().any(|m| {
-                m.from() == text.from
-                    && m.to() == text.to
-                    && m.num_removals() >= n
-                    && text.removals.iter().all(|r| m.removed().contains(*r))
+        let taken = tokens.len() - 1;
+        let begins = |m: &Move| {
+            tokens.iter().all(|t| match *t {
+                Token::Move { from, to } => m.from() == from && m.to() == to,
+                Token::Removal(sq) => m.removed().contains(sq),
             })
         };
-        if begun(taken)
-            && !legal
-                .iter()
-                .any(|m| m.from() == text.from && m.to() == text.to && m.num_removals() == taken)
+        let whole = |m: &Move| m.num_removals() == taken;
+        if legal.iter().any(|m| begins(m) && !whole(m))
+            && !legal.iter().any(|m| begins(m) && whole(m))
         {
             return Ok(true);
         }
+        let joined = Token::join(tokens);
         match self.game.position().parse_move(self.game.rules(), &joined) {
             Ok(_) => Ok(false),
             Err(e) if taken == 0 => Err(e.reason.to_string()),
