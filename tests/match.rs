@@ -305,7 +305,7 @@ fn faulty_engines_lose_with_the_reason_and_the_match_goes_on() {
 
 #[test]
 fn bad_command_lines_are_refused_with_a_reason() {
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 7] = [
         (&["--engine", "cmd=a"], "at least two"),
         (
             &["--engine", "name=x", "cmd=a", "--engine", "cmd=b"],
@@ -320,6 +320,34 @@ fn bad_command_lines_are_refused_with_a_reason() {
                 "--engine", "cmd=a", "--engine", "cmd=b", "--engine", "cmd=c", "--sprt", "elo1=5",
             ],
             "exactly two",
+        ),
+        (
+            &[
+                "--engine",
+                "cmd=a",
+                "proto=sanmill",
+                "--engine",
+                "cmd=b",
+                "--nodes",
+                "100",
+            ],
+            "a proto=sanmill engine takes a clock, movetime or depth, not a node limit",
+        ),
+        (
+            &[
+                "--engine",
+                "cmd=a",
+                "--engine",
+                "cmd=b",
+                "proto=sanmill",
+                "--fen",
+                "W2/3/3/6/3/3/2B w 8 8 0 2",
+            ],
+            "plays from the start position only",
+        ),
+        (
+            &["--engine", "cmd=a", "proto=sanmil", "--engine", "cmd=b"],
+            "proto must be uci, gbgp or sanmill, not 'sanmil'",
         ),
     ];
     for (args, why) in cases {
