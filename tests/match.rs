@@ -9,7 +9,7 @@ use std::time::Duration;
 use morris::protocol::wire::Dialect;
 use morris::rules::{GameResult, Rules};
 use morris::tools::elo::{Sprt, SprtDecision, Tally};
-use morris::tools::engine_process::{EngineSpec, TimeControl};
+use morris::tools::engine_process::{EngineSpec, Proto, TimeControl};
 use morris::tools::match_runner::{self, MatchConfig};
 use morris::tools::openings::Opening;
 use morris::tools::record::{parse_records, result_text};
@@ -190,7 +190,7 @@ fn record_round_trip_keeps_moves_tags_and_results() {
             fake("first_legal.sh")["cmd=".len()..].to_string(),
         ],
         dir: None,
-        proto: Dialect::Uci,
+        proto: Proto::Morris(Dialect::Uci),
         options: vec![],
         tc: None,
     };
@@ -305,7 +305,7 @@ fn faulty_engines_lose_with_the_reason_and_the_match_goes_on() {
 
 #[test]
 fn bad_command_lines_are_refused_with_a_reason() {
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 7] = [
         (&["--engine", "cmd=a"], "at least two"),
         (
             &["--engine", "name=x", "cmd=a", "--engine", "cmd=b"],
@@ -320,6 +320,34 @@ fn bad_command_lines_are_refused_with_a_reason() {
                 "--engine", "cmd=a", "--engine", "cmd=b", "--engine", "cmd=c", "--sprt", "elo1=5",
             ],
             "exactly two",
+        ),
+        (
+            &[
+                "--engine",
+                "cmd=a",
+                "proto=sanmill",
+                "--engine",
+                "cmd=b",
+                "--nodes",
+                "100",
+            ],
+            "a proto=sanmill engine takes a clock, movetime or depth, not a node limit",
+        ),
+        (
+            &[
+                "--engine",
+                "cmd=a",
+                "--engine",
+                "cmd=b",
+                "proto=sanmill",
+                "--fen",
+                "W2/3/3/6/3/3/2B w 8 8 0 2",
+            ],
+            "plays from the start position only",
+        ),
+        (
+            &["--engine", "cmd=a", "proto=sanmil", "--engine", "cmd=b"],
+            "proto must be uci, gbgp or sanmill, not 'sanmil'",
         ),
     ];
     for (args, why) in cases {
@@ -443,4 +471,178 @@ fn tallies_follow_game_results() {
     assert_eq!(st.total(0).games(), 3);
     assert_eq!(st.total(0).losses, 1);
     assert_eq!(st.games(), 3);
+}
+
+/// `--engine` settings of the fake sanmill engine in `mode`.
+fn sanmill(mode: &[&str], name: &str) -> Vec<String> {
+    let mut items = vec![
+        "cmd=/usr/bin/env".to_string(),
+        fake("sanmill.sh").replace("cmd=", "arg="),
+    ];
+    items.extend(mode.iter().map(|m| format!("arg={m}")));
+    items.extend([format!("name={name}"), "proto=sanmill".into()]);
+    items
+}
+
+fn engine_args(engines: &[Vec<String>]) -> Vec<&str> {
+    engines
+        .iter()
+        .flat_map(|e| std::iter::once("--engine").chain(e.iter().map(String::as_str)))
+        .collect()
+}
+
+#[test]
+fn sanmill_engines_play_whole_games_with_removals_as_separate_turns() {
+    let pgn = temp_file("sanmill.pgn");
+    let log = temp_file("sanmill.log");
+    let engines = [
+        sanmill(&[], "cpp"),
+        sanmill(&["rust"], "rust"),
+        vec![fake("first_legal.sh"), "name=uci".into()],
+    ];
+    let mut args = engine_args(&engines);
+    args.extend([
+        "--depth",
+        "1",
+        "--games",
+        "2",
+        "--option",
+        "NoCaptureMoves=60",
+        "--json",
+        "--out",
+    ]);
+    args.push(pgn.to_str().unwrap());
+    let out = Command::new(MORRIS)
+        .arg("match")
+        .args(&args)
+        .env("MORRIS", MORRIS)
+        .env("SANMILL_LOG", &log)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary = json(&out);
+    assert_eq!(summary["games"], 6);
+    assert_eq!(summary["faults"].as_array().unwrap().len(), 0, "{summary}");
+    assert_eq!(summary["rules"]["variant"], "nine");
+    assert_eq!(summary["rules"]["options"]["NoCaptureMoves"], "60");
+    // Every game ends by a rule, and the sanmill engines' mills are in the
+    // record as our compound moves.
+    let records = check_record(&pgn, 6);
+    let mut joined = 0;
+    for rec in &records {
+        let game = rec.replay().unwrap();
+        assert!(game.outcome().is_some(), "ended by a rule");
+        if rec.tag("White") != Some("uci") && rec.tag("Black") != Some("uci") {
+            joined += rec.moves.iter().filter(|m| m.text.contains('x')).count();
+        }
+    }
+    assert!(joined > 0, "no removals between the two sanmill engines");
+    // They were sent the history with removals as separate tokens.
+    let sent = std::fs::read_to_string(&log).unwrap();
+    assert!(sent.contains("setoption name MoveTimeMs value 0"));
+    assert!(sent.contains("setoption name SkillLevel value 1"));
+    let positions: Vec<&str> = sent.lines().filter(|l| l.starts_with("position")).collect();
+    assert!(positions.iter().any(|l| l.contains(" x")), "{sent}");
+    for l in positions {
+        assert!(
+            l.split(' ').all(|t| !t.contains('x') || t.starts_with('x')),
+            "{l}"
+        );
+    }
+    let _ = std::fs::remove_file(&pgn);
+    let _ = std::fs::remove_file(&log);
+}
+
+#[test]
+fn sanmill_engines_are_stopped_when_their_time_is_up() {
+    let log = temp_file("stop.log");
+    let engines = [
+        sanmill(&["slow"], "slow"),
+        vec![fake("first_legal.sh"), "name=uci".into()],
+    ];
+    let mut args = engine_args(&engines);
+    args.extend([
+        "--movetime",
+        "50",
+        "--max-plies",
+        "12",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    let out = Command::new(MORRIS)
+        .arg("match")
+        .args(&args)
+        .env("MORRIS", MORRIS)
+        .env("SANMILL_LOG", &log)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let summary = json(&out);
+    assert_eq!(summary["faults"].as_array().unwrap().len(), 0, "{summary}");
+    let sent = std::fs::read_to_string(&log).unwrap();
+    assert!(
+        sent.lines().filter(|l| *l == "stop").count() >= 12,
+        "{sent}"
+    );
+    // The C++ member's time per move, in whole seconds rounded up.
+    assert!(sent.contains("setoption name MoveTime value 1"));
+    let _ = std::fs::remove_file(&log);
+}
+
+#[test]
+fn sanmill_faults_lose_with_the_reason() {
+    let engines = [
+        vec![fake("first_legal.sh"), "name=good".into()],
+        sanmill(&["bad-removal"], "bad-removal"),
+        sanmill(&["no-removal"], "no-removal"),
+        sanmill(&["removal", "3"], "removal"),
+        sanmill(&["draw", "5"], "draw"),
+        sanmill(&["hang", "2"], "hang"),
+    ];
+    let mut args = engine_args(&engines);
+    args.extend([
+        "--gauntlet",
+        "--movetime",
+        "100",
+        "--timemargin",
+        "300",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    let summary = json(&run_match(&args));
+    assert_eq!(summary["games"], 10);
+    let faults = summary["faults"].as_array().unwrap();
+    let expect = [
+        ("bad-removal", "those removals are not allowed", 1),
+        (
+            "no-removal",
+            "closed a mill: a removal (x<point>) is owed",
+            1,
+        ),
+        (
+            "removal",
+            "illegal move 'xd7': a removal, but a move is owed",
+            2,
+        ),
+        ("draw", "illegal move 'draw': claimed a draw", 2),
+        ("hang", "lost on time: no move within 400 ms", 2),
+    ];
+    for (engine, why, games) in expect {
+        let hits = faults
+            .iter()
+            .filter(|f| f["engine"] == engine && f["reason"].as_str().unwrap().contains(why))
+            .count();
+        assert!(hits >= games, "{engine}: {faults:?}");
+    }
+    assert!(faults.iter().all(|f| f["engine"] != "good"), "{faults:?}");
 }

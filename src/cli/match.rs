@@ -11,9 +11,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
 use super::{CliError, PositionArgs};
-use crate::rules::Setup;
+use crate::rules::{Rules, Setup, Start};
 use crate::tools::elo::{Sprt, Tally, format_elo};
-use crate::tools::engine_process::{EngineSpec, TimeControl};
+use crate::tools::engine_process::{EngineSpec, Proto, TimeControl};
 use crate::tools::match_runner::{
     self, GameReport, MatchConfig, MatchError, MatchOutcome, Standings,
 };
@@ -29,13 +29,17 @@ ENGINES:
     name=NAME            name in tables and records (default: the program's file name)
     arg=ARGUMENT         a command-line argument for the program (repeatable)
     dir=DIR              working directory of the engine
-    proto=uci|gbgp       protocol dialect (default uci)
+    proto=uci|gbgp|sanmill
+                         protocol (default uci); sanmill: the other public mill
+                         engine family (removals as separate turns, see protocol.md)
     option.NAME=VALUE    sent as 'setoption name NAME value VALUE' (repeatable)
     tc=S[+INC] | movetime=MS | depth=N | nodes=N
                          this engine's own limit, overriding the match's
 
-  Rule options (--variant, --option) are sent to every engine and enforced by
-  morris itself, which referees every move. An engine that crashes, exceeds its
+  Rule options (--variant, --option) are sent to every uci/gbgp engine and
+  enforced by morris itself, which referees every move; the summary names them.
+  A sanmill engine gets no rule options (set its own with option.NAME=VALUE),
+  plays from the start position only, and takes a clock, movetime or depth. An engine that crashes, exceeds its
   time by more than --timemargin, answers with an illegal or malformed move, or
   fails the handshake loses that game (the reason is recorded) and is restarted.
 
@@ -208,6 +212,20 @@ impl MatchArgs {
             Some(items) => Some(Sprt::parse(&items.join(" "))?),
             None => None,
         };
+        for e in engines.iter().filter(|e| e.proto == Proto::Sanmill) {
+            if let TimeControl::Nodes(_) = e.tc.unwrap_or(tc) {
+                return Err(CliError::Message(format!(
+                    "engine {}: a proto=sanmill engine takes a clock, movetime or depth, not a node limit",
+                    e.name
+                )));
+            }
+            if let Some(o) = openings.iter().find(|o| o.0.start != Start::Initial) {
+                return Err(CliError::Message(format!(
+                    "engine {}: a proto=sanmill engine plays from the start position only (its FEN differs from ours), not from '{o}'",
+                    e.name
+                )));
+            }
+        }
         if self.games == 0 || self.rounds == 0 {
             return Err("--games and --rounds must be at least 1".into());
         }
@@ -387,6 +405,7 @@ fn summary_text(
         out += &format!(" ({} not played)", outcome.unplayed);
     }
     out.push('\n');
+    out += &format!("Rules refereed: {}\n", rules_text(&cfg.rules));
     out += &table(cfg, st);
     if let Some(s) = &cfg.sprt {
         let (lower, upper) = s.bounds();
@@ -407,6 +426,17 @@ fn summary_text(
         out += &format!("Fault in game {game}: {name}: {why}\n");
     }
     out
+}
+
+/// The rules the referee applied: the variant and the options that differ
+/// from its preset.
+fn rules_text(rules: &Rules) -> String {
+    let options = rules.non_default();
+    if options.is_empty() {
+        return format!("{}, the preset's options", rules.variant.name());
+    }
+    let options: Vec<String> = options.iter().map(|o| o.to_string()).collect();
+    format!("{}, {}", rules.variant.name(), options.join(" "))
 }
 
 fn tally_json(t: &Tally) -> serde_json::Value {
@@ -458,8 +488,15 @@ fn summary_json(
         .iter()
         .map(|(game, name, why)| json!({"game": game, "engine": name, "reason": why}))
         .collect();
+    let options: serde_json::Map<String, serde_json::Value> = cfg
+        .rules
+        .non_default()
+        .iter()
+        .map(|o| (o.option.to_string(), json!(o.value.to_string())))
+        .collect();
     json!({
         "games": st.games(),
+        "rules": {"variant": cfg.rules.variant.name(), "options": options},
         "unplayed": outcome.unplayed,
         "engines": engines,
         "pairs": pairs,

@@ -9,6 +9,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use crate::protocol::wire::sanmill::{Best, SanmillLine};
 use crate::protocol::wire::{
     BestMove, Command, Dialect, EngineLine, GoArgs, PositionArgs, READY_OK,
 };
@@ -73,6 +74,34 @@ impl fmt::Display for TimeControl {
     }
 }
 
+/// The protocol an engine of a match speaks: ours in either dialect, or
+/// that of the other public mill engine family, which only the match runner
+/// speaks (see `protocol::wire::sanmill`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Proto {
+    Morris(Dialect),
+    Sanmill,
+}
+
+impl Proto {
+    /// The `proto=` setting: `uci`, `gbgp` or `sanmill`.
+    pub fn from_name(name: &str) -> Option<Proto> {
+        match name {
+            "sanmill" => Some(Proto::Sanmill),
+            _ => Dialect::from_name(name).map(Proto::Morris),
+        }
+    }
+
+    /// The dialect of the handshake and `ucinewgame`: a sanmill engine
+    /// speaks UCI's.
+    pub fn dialect(self) -> Dialect {
+        match self {
+            Proto::Morris(dialect) => dialect,
+            Proto::Sanmill => Dialect::Uci,
+        }
+    }
+}
+
 /// One engine of a match, as given by `--engine key=value ...`.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct EngineSpec {
@@ -80,7 +109,7 @@ pub struct EngineSpec {
     pub cmd: PathBuf,
     pub args: Vec<String>,
     pub dir: Option<PathBuf>,
-    pub proto: Dialect,
+    pub proto: Proto,
     /// `setoption` values sent after the handshake, in order.
     pub options: Vec<(String, String)>,
     /// This engine's own time control, overriding the match's.
@@ -89,7 +118,7 @@ pub struct EngineSpec {
 
 /// The keys `--engine` takes, for the help text and error messages.
 pub const ENGINE_KEYS: &str = "cmd=PROGRAM (required), name=NAME, arg=ARGUMENT (repeatable), \
-     dir=WORKING_DIR, proto=uci|gbgp, option.NAME=VALUE (repeatable), \
+     dir=WORKING_DIR, proto=uci|gbgp|sanmill, option.NAME=VALUE (repeatable), \
      tc=SECONDS[+INC], movetime=MS, depth=N, nodes=N";
 
 /// An engine setting that cannot be read.
@@ -103,7 +132,7 @@ pub enum EngineSpecError {
         what: &'static str,
         value: String,
     },
-    #[error("proto must be uci or gbgp, not '{0}'")]
+    #[error("proto must be uci, gbgp or sanmill, not '{0}'")]
     Proto(String),
     #[error(transparent)]
     TimeControl(#[from] TimeControlError),
@@ -121,7 +150,7 @@ impl EngineSpec {
             cmd: PathBuf::new(),
             args: Vec::new(),
             dir: None,
-            proto: Dialect::Uci,
+            proto: Proto::Morris(Dialect::Uci),
             options: Vec::new(),
             tc: None,
         };
@@ -142,7 +171,7 @@ impl EngineSpec {
                 "arg" => spec.args.push(value.to_string()),
                 "dir" => spec.dir = Some(PathBuf::from(value)),
                 "proto" => {
-                    spec.proto = Dialect::from_name(value)
+                    spec.proto = Proto::from_name(value)
                         .ok_or_else(|| EngineSpecError::Proto(value.to_string()))?
                 }
                 "tc" => spec.tc = Some(TimeControl::parse_clock(value)?),
@@ -202,11 +231,22 @@ pub enum Fault {
     Malformed(String),
 }
 
+/// What an engine answered instead of a move, or its move.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Answer {
+    /// The move token, as sent (for a sanmill engine, one turn token).
+    Move(String),
+    /// No move (`bestmove (none)`, `bestmove none`): the word as the fault
+    /// names it.
+    NoMove(&'static str),
+    /// A sanmill engine's `bestmove draw`.
+    Draw,
+}
+
 /// An engine's answer to `go`.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Reply {
-    /// The move token, or `None` for `bestmove (none)` / `bestmove none`.
-    pub best: Option<String>,
+    pub best: Answer,
     /// From the last `info` line that had them.
     pub score: Option<Score>,
     pub depth: Option<u32>,
@@ -216,10 +256,15 @@ pub struct Reply {
 /// A running engine process.
 pub struct Engine {
     name: String,
-    proto: Dialect,
+    proto: Proto,
     child: Child,
     stdin: ChildStdin,
     lines: Receiver<String>,
+    /// Longest wait for `readyok`.
+    sync_timeout: Duration,
+    /// The sanmill time options last sent (`MoveTime` seconds,
+    /// `SkillLevel`), so each is sent only when it changes.
+    sanmill_limits: Option<(u64, Option<u32>)>,
 }
 
 enum WaitError {
@@ -230,6 +275,9 @@ enum WaitError {
 impl Engine {
     /// Starts the engine, completes the handshake within `timeout`, then
     /// sends its options and the rule options that differ from the default.
+    /// A sanmill engine is told `MoveTimeMs 0` first (its Rust member's own
+    /// cap, which would cut even depth searches short), and no rule
+    /// options: its option names are its own, and the referee applies ours.
     pub fn start(spec: &EngineSpec, rules: &Rules, timeout: Duration) -> Result<Engine, Fault> {
         let mut cmd = process::Command::new(&spec.cmd);
         cmd.args(&spec.args)
@@ -261,23 +309,30 @@ impl Engine {
             child,
             stdin,
             lines: rx,
+            sync_timeout: timeout,
+            sanmill_limits: None,
         };
-        let hello = Command::Hello(spec.proto);
+        let hello = Command::Hello(spec.proto.dialect());
         engine
             .send(&hello)
             .map_err(|_| engine.handshake_fault(hello.keyword()))?;
-        let ok = spec.proto.hello_ok();
+        let ok = spec.proto.dialect().hello_ok();
         engine
             .wait_for(|l| l == ok, timeout)
             .map_err(|e| engine.wait_fault(e, ok, timeout))?;
+        if spec.proto == Proto::Sanmill {
+            engine.set_option("MoveTimeMs", "0")?;
+        }
         for (name, value) in &spec.options {
             engine.set_option(name, value)?;
         }
-        if rules.variant != Variant::Nine {
-            engine.set_option("Variant", rules.variant.name())?;
-        }
-        for setting in rules.non_default() {
-            engine.set_option(&setting.option.to_string(), &setting.value.to_string())?;
+        if let Proto::Morris(_) = spec.proto {
+            if rules.variant != Variant::Nine {
+                engine.set_option("Variant", rules.variant.name())?;
+            }
+            for setting in rules.non_default() {
+                engine.set_option(&setting.option.to_string(), &setting.value.to_string())?;
+            }
         }
         engine.sync(timeout)?;
         Ok(engine)
@@ -285,53 +340,106 @@ impl Engine {
 
     /// Announces a new game and waits until the engine is ready for it.
     pub fn new_game(&mut self, timeout: Duration) -> Result<(), Fault> {
-        self.send(&Command::NewGame(self.proto))?;
+        self.send(&Command::NewGame(self.proto.dialect()))?;
         self.sync(timeout)
     }
 
-    /// Sends `position` and `go` and waits up to `allowed` for the
-    /// `bestmove`, keeping the last score and depth `info` lines gave.
+    /// Sends `position` and `go` and waits up to `limit` for the
+    /// `bestmove`, keeping the last score and depth `info` lines gave. With
+    /// `stop_after`, sends `stop` once that time has passed without an
+    /// answer, then waits for the answer to it (and for `readyok`, so that a
+    /// late second answer cannot be taken for the next move's).
     pub fn go(
         &mut self,
         position: PositionArgs,
         go: GoArgs,
-        allowed: Duration,
+        stop_after: Option<Duration>,
+        limit: Duration,
     ) -> Result<Reply, Fault> {
+        if self.proto == Proto::Sanmill {
+            self.set_sanmill_limits(&go)?;
+        }
         self.send(&Command::Position(position))?;
         self.send(&Command::Go(go))?;
         let start = Instant::now();
+        let mut stop_at = stop_after;
         let (mut score, mut depth) = (None, None);
-        loop {
-            let left = allowed.saturating_sub(start.elapsed());
+        let best = loop {
+            let wait = stop_at.unwrap_or(limit).min(limit);
+            let left = wait.saturating_sub(start.elapsed());
             let line = match self.lines.recv_timeout(left) {
                 Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) if stop_at.is_some() => {
+                    stop_at = None;
+                    self.send(&Command::Stop)?;
+                    continue;
+                }
                 Err(RecvTimeoutError::Timeout) => {
                     return Err(Fault::Timeout {
-                        allowed_ms: allowed.as_millis() as u64,
+                        allowed_ms: limit.as_millis() as u64,
                     });
                 }
                 Err(RecvTimeoutError::Disconnected) => return Err(self.crash()),
             };
-            match EngineLine::parse(&line) {
-                Ok(EngineLine::Info(info)) => {
-                    score = info.score.or(score);
-                    depth = info.depth.or(depth);
-                }
-                Ok(EngineLine::BestMove(best)) => {
-                    return Ok(Reply {
-                        best: match best {
-                            BestMove::Move { best, .. } => Some(best),
-                            BestMove::Null => None,
-                        },
-                        score,
-                        depth,
-                        elapsed: start.elapsed(),
-                    });
-                }
-                Ok(EngineLine::Other) => {}
-                Err(_) => return Err(Fault::Malformed(line.trim().to_string())),
+            let malformed = || Fault::Malformed(line.trim().to_string());
+            match self.proto {
+                Proto::Morris(_) => match EngineLine::parse(&line).map_err(|_| malformed())? {
+                    EngineLine::Info(info) => {
+                        score = info.score.or(score);
+                        depth = info.depth.or(depth);
+                    }
+                    EngineLine::BestMove(BestMove::Move { best, .. }) => break Answer::Move(best),
+                    EngineLine::BestMove(BestMove::Null) => break Answer::NoMove("(none)"),
+                    EngineLine::Other => {}
+                },
+                Proto::Sanmill => match SanmillLine::parse(&line).map_err(|_| malformed())? {
+                    SanmillLine::Info { depth: d, score: s } => {
+                        score = s.map(Score::Cp).or(score);
+                        depth = d.or(depth);
+                    }
+                    SanmillLine::Answer {
+                        depth: d,
+                        score: s,
+                        best,
+                    } => {
+                        score = s.map(Score::Cp).or(score);
+                        depth = d.or(depth);
+                        break match best {
+                            Best::Move(token) => Answer::Move(token),
+                            Best::None => Answer::NoMove("none"),
+                            Best::Draw => Answer::Draw,
+                        };
+                    }
+                    SanmillLine::Other => {}
+                },
             }
+        };
+        let elapsed = start.elapsed();
+        if stop_after.is_some() && stop_at.is_none() {
+            self.sync(self.sync_timeout)?;
         }
+        Ok(Reply {
+            best,
+            score,
+            depth,
+            elapsed,
+        })
+    }
+
+    /// The C++ sanmill member ignores `go`'s arguments: its time per move
+    /// is `MoveTime` in whole seconds (rounded up; 0: no limit) and its
+    /// depth `SkillLevel`. Sent when they change.
+    fn set_sanmill_limits(&mut self, go: &GoArgs) -> Result<(), Fault> {
+        let limits = (go.movetime.map_or(0, |ms| ms.div_ceil(1000)), go.depth);
+        if self.sanmill_limits == Some(limits) {
+            return Ok(());
+        }
+        self.set_option("MoveTime", &limits.0.to_string())?;
+        if let Some(depth) = limits.1 {
+            self.set_option("SkillLevel", &depth.to_string())?;
+        }
+        self.sanmill_limits = Some(limits);
+        Ok(())
     }
 
     fn set_option(&mut self, name: &str, value: &str) -> Result<(), Fault> {
@@ -438,7 +546,10 @@ mod tests {
         .collect();
         let spec = EngineSpec::parse(&items).unwrap();
         assert_eq!(spec.name, "A");
-        assert_eq!(spec.proto, Dialect::Gbgp);
+        assert_eq!(spec.proto, Proto::Morris(Dialect::Gbgp));
+        let sanmill = EngineSpec::parse(&["cmd=x".into(), "proto=sanmill".into()]).unwrap();
+        assert_eq!(sanmill.proto, Proto::Sanmill);
+        assert!(EngineSpec::parse(&["cmd=x".into(), "proto=sanmil".into()]).is_err());
         assert_eq!(spec.options[1], ("Move Overhead".into(), "10".into()));
         assert_eq!(
             spec.tc,

@@ -8,11 +8,12 @@ use std::time::Duration;
 use std::vec;
 
 use super::elo::{Sprt, SprtDecision, Tally};
-use super::engine_process::{Engine, EngineSpec, Fault, Reply, TimeControl};
+use super::engine_process::{Answer, Engine, EngineSpec, Fault, Proto, Reply, TimeControl};
 use super::openings::Opening;
 use super::record::{Record, format_score};
+use crate::protocol::wire::sanmill::Token;
 use crate::protocol::wire::{GoArgs, PositionArgs};
-use crate::rules::{Color, Game, GameResult, Rules};
+use crate::rules::{Color, Game, GameResult, Move, MoveList, Rules, Setup};
 
 /// Everything a match needs to run.
 #[derive(Clone, Debug)]
@@ -271,6 +272,18 @@ fn play_game(
     })
 }
 
+/// The fault of a sanmill engine that answered `answer` where it owed a
+/// removal after `tokens`.
+fn owed_removal(answer: &str, tokens: &[Token]) -> Fault {
+    Fault::Illegal {
+        token: answer.to_string(),
+        reason: format!(
+            "{} closed a mill: a removal (x<point>) is owed",
+            Token::join(tokens)
+        ),
+    }
+}
+
 /// How a game ended.
 struct Ending {
     result: GameResult,
@@ -349,6 +362,43 @@ impl GameClocks {
                 };
                 (go, self.untimed_limit)
             }
+        }
+    }
+
+    /// The `go` for `side`'s sanmill engine when it has used `used_ms` of
+    /// this turn already (asked for its removals), when to send it `stop`,
+    /// and how long it may think (before the margin). That family takes
+    /// only `movetime` and `depth`: on a clock it is given a thirtieth of
+    /// what is left plus the increment per token.
+    fn sanmill_go(&self, side: Color, used_ms: u64) -> (GoArgs, Duration, Duration) {
+        let movetime = |ms: u64| GoArgs {
+            movetime: Some(ms),
+            ..GoArgs::default()
+        };
+        match self.tc(side) {
+            TimeControl::Clock { inc_ms, .. } => {
+                let left = self.left_ms[side.index()].saturating_sub(used_ms);
+                let budget = (left / 30 + inc_ms).min(left);
+                (
+                    movetime(budget),
+                    Duration::from_millis(budget),
+                    Duration::from_millis(left),
+                )
+            }
+            TimeControl::MoveTime(ms) => {
+                let allowed = Duration::from_millis(ms);
+                (movetime(ms), allowed, allowed)
+            }
+            TimeControl::Depth(d) => {
+                let go = GoArgs {
+                    depth: Some(d),
+                    ..GoArgs::default()
+                };
+                (go, self.untimed_limit, self.untimed_limit)
+            }
+            // Refused before the match starts; asked anyway, it gets no limit
+            // but the hang timeout.
+            TimeControl::Nodes(_) => (GoArgs::default(), self.untimed_limit, self.untimed_limit),
         }
     }
 
@@ -459,9 +509,107 @@ impl<'a> Referee<'a> {
     /// Sends the game so far and `side`'s clock, and waits for the move.
     fn ask_move(&self, engine: &mut Engine, side: Color) -> Result<Reply, Fault> {
         let spec = &self.cfg.engines[self.job.engine(side)];
-        let position = PositionArgs::of_game(&self.game, spec.proto);
-        let (go, allowed) = self.clocks.go(side);
-        engine.go(position, go, allowed + self.cfg.margin)
+        match spec.proto {
+            Proto::Morris(dialect) => {
+                let position = PositionArgs::of_game(&self.game, dialect);
+                let (go, allowed) = self.clocks.go(side);
+                engine.go(position, go, None, allowed + self.cfg.margin)
+            }
+            Proto::Sanmill => self.ask_sanmill_turn(engine, side),
+        }
+    }
+
+    /// Asks a sanmill engine for its move, then, while the move closes a
+    /// mill, for each removal (the position with the tokens so far, and
+    /// `go` again), and joins the tokens into one compound move. A token
+    /// that cannot be part of a legal turn here is a fault at once. The
+    /// reply has the first answer's score and depth and the whole time.
+    fn ask_sanmill_turn(&self, engine: &mut Engine, side: Color) -> Result<Reply, Fault> {
+        let mut tokens: Vec<Token> = Vec::new();
+        let mut elapsed = Duration::ZERO;
+        let mut first: Option<Reply> = None;
+        loop {
+            let (go, stop_after, allowed) =
+                self.clocks.sanmill_go(side, elapsed.as_millis() as u64);
+            let moves = self
+                .game
+                .moves()
+                .iter()
+                .flat_map(|&mv| Token::split(mv))
+                .chain(tokens.iter().copied())
+                .map(|t| t.to_string())
+                .collect();
+            let position = PositionArgs::Setup(Setup::new(Setup::of_game(&self.game).start, moves));
+            let reply = engine.go(position, go, Some(stop_after), allowed + self.cfg.margin)?;
+            elapsed += reply.elapsed;
+            let text = match &reply.best {
+                Answer::Move(text) => text.clone(),
+                Answer::NoMove(_) | Answer::Draw if tokens.is_empty() => {
+                    return Ok(Reply { elapsed, ..reply });
+                }
+                Answer::NoMove(word) => return Err(owed_removal(word, &tokens)),
+                Answer::Draw => return Err(owed_removal("draw", &tokens)),
+            };
+            let token = Token::parse(&text).map_err(|e| Fault::Illegal {
+                token: text.clone(),
+                reason: e.to_string(),
+            })?;
+            match (tokens.is_empty(), token) {
+                (true, Token::Removal(_)) => {
+                    return Err(Fault::Illegal {
+                        token: text,
+                        reason: "a removal, but a move is owed (no mill was closed)".into(),
+                    });
+                }
+                (false, Token::Move { .. }) => return Err(owed_removal(&text, &tokens)),
+                (true, Token::Move { .. }) | (false, Token::Removal(_)) => tokens.push(token),
+            }
+            let first = first.get_or_insert(reply);
+            match self.removals_owed(&tokens) {
+                Ok(true) => {}
+                Ok(false) => {
+                    return Ok(Reply {
+                        best: Answer::Move(Token::join(&tokens)),
+                        score: first.score,
+                        depth: first.depth,
+                        elapsed,
+                    });
+                }
+                Err(reason) => {
+                    return Err(Fault::Illegal {
+                        token: text,
+                        reason,
+                    });
+                }
+            }
+        }
+    }
+
+    /// Whether the turn begun by `tokens` (a move, then removals) owes
+    /// more removals (`false`: it is a whole legal move), or why no legal
+    /// move begins with them.
+    fn removals_owed(&self, tokens: &[Token]) -> Result<bool, String> {
+        let mut legal = MoveList::new();
+        self.game.legal_moves(&mut legal);
+        let taken = tokens.len() - 1;
+        let begins = |m: &Move| {
+            tokens.iter().all(|t| match *t {
+                Token::Move { from, to } => m.from() == from && m.to() == to,
+                Token::Removal(sq) => m.removed().contains(sq),
+            })
+        };
+        let whole = |m: &Move| m.num_removals() == taken;
+        if legal.iter().any(|m| begins(m) && !whole(m))
+            && !legal.iter().any(|m| begins(m) && whole(m))
+        {
+            return Ok(true);
+        }
+        let joined = Token::join(tokens);
+        match self.game.position().parse_move(self.game.rules(), &joined) {
+            Ok(_) => Ok(false),
+            Err(e) if taken == 0 => Err(e.reason.to_string()),
+            Err(e) => Err(format!("as {joined}: {}", e.reason)),
+        }
     }
 
     /// Charges `side`'s clock and plays its move if the rules allow it,
@@ -469,11 +617,21 @@ impl<'a> Referee<'a> {
     fn check_move(&mut self, side: Color, reply: &Reply) -> Result<(), Fault> {
         let used = reply.elapsed.as_millis() as u64;
         self.clocks.charge(side, used);
-        let Some(token) = &reply.best else {
-            return Err(Fault::Illegal {
-                token: "(none)".into(),
-                reason: "claimed to have no move, but it has legal moves".into(),
-            });
+        let token = match &reply.best {
+            Answer::Move(token) => token,
+            Answer::NoMove(word) => {
+                return Err(Fault::Illegal {
+                    token: (*word).into(),
+                    reason: "claimed to have no move, but it has legal moves".into(),
+                });
+            }
+            Answer::Draw => {
+                return Err(Fault::Illegal {
+                    token: "draw".into(),
+                    reason: "claimed a draw, but the game goes on under the refereeing rules"
+                        .into(),
+                });
+            }
         };
         self.game.play_text(token).map_err(|e| Fault::Illegal {
             token: e.token,

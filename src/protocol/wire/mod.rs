@@ -1,11 +1,14 @@
 //! The text of the engine protocol in both directions: the commands a
 //! front end sends (read by the engine, written by the match runner) and
 //! the engine's replies (written by the engine, read by the match runner).
-//! Each message has one writer and one reader, so both sides agree.
+//! Each message has one writer and one reader, so both sides agree. The
+//! other engine family's spelling, which only the match runner speaks, is
+//! in `sanmill`.
 
 pub mod command;
 pub mod gbgp;
 pub mod reply;
+pub mod sanmill;
 
 pub use command::{Command, CommandError, GoArgs, PositionArgs};
 pub use gbgp::GbgpError;
