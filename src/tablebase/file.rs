@@ -6,7 +6,8 @@
 //! slot count, a checksum of the values, the summary counts (positions up
 //! to symmetry, wins, losses, draws, longest win and loss), and at byte
 //! 72 the rules fingerprint as text. Files are written to a temporary
-//! name and renamed, so a table on disk is always whole.
+//! name and renamed, so a table on disk is always whole; opening one
+//! checks its header and its checksum, so a damaged file is never used.
 
 use std::fs::{self, File};
 use std::io::{self, Write};
@@ -131,13 +132,18 @@ fn write_atomically(path: &Path, header: &Header, values: &[u8]) -> io::Result<(
         fs::create_dir_all(parent)?;
     }
     let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    {
+    let written = (|| {
         let mut f = io::BufWriter::new(File::create(&tmp)?);
         f.write_all(&header.encode())?;
         f.write_all(values)?;
         f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        // A full disk leaves no half-written temporary behind.
+        let _ = fs::remove_file(&tmp);
     }
-    fs::rename(&tmp, path)
+    written
 }
 
 /// A copy of `map` in anonymous memory backed by huge pages where the
@@ -151,19 +157,26 @@ fn into_huge_pages(map: &Mmap) -> Option<Mmap> {
     anon.make_read_only().ok()
 }
 
-/// Removes the temporary files of interrupted writes from a rules folder.
+/// Removes the temporary files of interrupted writes from a rules folder:
+/// those of processes no longer running (a temporary is named after its
+/// writer's process id).
 pub fn remove_stale_temporaries(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     for e in entries.flatten() {
         let path = e.path();
-        if path
+        let writer = path
             .extension()
             .and_then(|x| x.to_str())
-            .is_some_and(|x| x.starts_with("tmp"))
-        {
-            let _ = fs::remove_file(path);
+            .and_then(|x| x.strip_prefix("tmp"))
+            .map(|pid| pid.parse::<u32>().ok());
+        match writer {
+            Some(Some(pid)) if super::auto::process_alive(pid) => {}
+            Some(_) => {
+                let _ = fs::remove_file(path);
+            }
+            None => {}
         }
     }
 }
@@ -176,7 +189,7 @@ pub struct TableFile {
 
 impl TableFile {
     /// Maps the table at `path` and checks its header against what is
-    /// expected of it (not the checksum: see `check_sum`).
+    /// expected of it, its length and its checksum.
     pub fn open(
         path: &Path,
         subspace: Subspace,
@@ -201,7 +214,8 @@ impl TableFile {
             Some(TableProblem::OtherRules(header.fingerprint.clone()))
         } else if !(header.width == 1 || header.width == 2) {
             Some(TableProblem::Width(header.width))
-        } else if (map.len() - HEADER_LEN) as u64 != header.slots * header.width as u64 {
+        } else if header.slots.checked_mul(header.width as u64) != Some((map.len() - HEADER_LEN) as u64)
+        {
             Some(TableProblem::Truncated)
         } else {
             None
@@ -209,19 +223,19 @@ impl TableFile {
         if let Some(p) = problem {
             return Err(bad(p));
         }
-        Ok(TableFile {
+        let table = TableFile {
             header,
             map: into_huge_pages(&map).unwrap_or(map),
-        })
+        };
+        if checksum(table.data()) != table.header.checksum {
+            return Err(bad(TableProblem::Checksum));
+        }
+        Ok(table)
     }
 
     /// The value bytes.
     pub fn data(&self) -> &[u8] {
         &self.map[HEADER_LEN..]
-    }
-
-    pub fn check_sum(&self) -> bool {
-        checksum(self.data()) == self.header.checksum
     }
 
     /// The value code of a slot.
