@@ -61,10 +61,13 @@ pub enum Event {
     Fault(TableFault),
     /// A table is usable now, built here or by another process.
     Ready(Subspace),
-    /// Every table is there (only after `Started`).
+    /// Every table is there (only after `Started`): how many were
+    /// missing, their size, and how many of them this process built.
     Finished {
+        max: u8,
         tables: usize,
         bytes: u64,
+        built_here: usize,
         seconds: f64,
     },
     /// Building stopped; the tables made so far are used.
@@ -103,7 +106,7 @@ pub fn build(
         }
     };
     let start = Instant::now();
-    let (mut started, mut tables, mut bytes) = (false, 0, 0);
+    let (mut started, mut tables, mut bytes, mut built_here) = (false, 0, 0, 0);
     for pair in plan(&fp.rules(), &up_to(max)) {
         let members = if pair.mine == pair.theirs {
             vec![pair]
@@ -151,8 +154,9 @@ pub fn build(
                         threads: 1,
                         progress: false,
                     };
-                    if let Err(e) = generate(root, rules, &[pair], &options) {
-                        return event(Event::Failed(e));
+                    match generate(root, rules, &[pair], &options) {
+                        Ok(made) => built_here += made.len(),
+                        Err(e) => return event(Event::Failed(e)),
                     }
                     break;
                 }
@@ -168,7 +172,9 @@ pub fn build(
     }
     if started {
         event(Event::Finished {
+            max,
             tables,
+            built_here,
             bytes,
             seconds: start.elapsed().as_secs_f64(),
         });
@@ -302,17 +308,20 @@ impl Event {
     pub fn message(&self) -> Option<String> {
         Some(match self {
             Event::Started { dir, max } => format!(
-                "tablebase: building the missing tables up to {max} stones a side in {}, in the background",
+                "tablebase: building the missing tables up to {max} stones a side in {}",
                 dir.display()
             ),
             Event::Fault(fault) => format!("error: {fault}"),
             Event::Ready(_) => return None,
             Event::Finished {
+                max,
                 tables,
                 bytes,
+                built_here,
                 seconds,
             } => format!(
-                "tablebase: built {tables} tables in {seconds:.1} s ({:.1} MB)",
+                "tablebase: the tables up to {max} stones a side are ready after {seconds:.1} s: \
+                 {tables} tables, {:.1} MB, {built_here} built here",
                 *bytes as f64 / 1e6
             ),
             Event::Failed(e) => {

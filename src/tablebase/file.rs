@@ -214,7 +214,8 @@ impl TableFile {
             Some(TableProblem::OtherRules(header.fingerprint.clone()))
         } else if !(header.width == 1 || header.width == 2) {
             Some(TableProblem::Width(header.width))
-        } else if header.slots.checked_mul(header.width as u64) != Some((map.len() - HEADER_LEN) as u64)
+        } else if header.slots.checked_mul(header.width as u64)
+            != Some((map.len() - HEADER_LEN) as u64)
         {
             Some(TableProblem::Truncated)
         } else {

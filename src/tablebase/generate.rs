@@ -160,9 +160,9 @@ pub fn generate(
         } else {
             vec![pair, pair.swapped()]
         };
-        let present = members.iter().all(|&s| {
-file::TableFile::open(&file::table_path(&dir, s), s, &fp_text).is_ok()
-        });
+        let present = members
+            .iter()
+            .all(|&s| file::TableFile::open(&file::table_path(&dir, s), s, &fp_text).is_ok());
         if present {
             continue;
         }
