@@ -482,7 +482,7 @@ impl Engine {
                     None => BestMove::Null,
                 };
                 for fault in faults.take() {
-                    out.line(&InfoLine::text(&format!("error: {fault}")).to_line(dialect));
+                    out.line(&InfoLine::text(format!("error: {fault}")).to_line(dialect));
                 }
                 out.line(&best.to_line(dialect));
                 searcher
