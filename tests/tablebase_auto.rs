@@ -216,3 +216,40 @@ fn a_folder_that_cannot_be_written_is_said_once_and_play_goes_on() {
     );
     assert!(e.sync().is_empty());
 }
+
+#[test]
+fn analyze_builds_the_missing_tables_first() {
+    let dir = fresh_dir("analyze");
+    let run = || {
+        std::process::Command::new(env!("CARGO_BIN_EXE_morris"))
+            .args([
+                "analyze",
+                "--depth",
+                "3",
+                "--fen",
+                "W1W/3/1B1/W4B/3/1B1/3 w 0 0 0 30",
+            ])
+            .env("MORRIS_TB_DIR", &dir)
+            .env("MORRIS_TB_AUTO", "3")
+            .output()
+            .unwrap()
+    };
+    let out = run();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("morris analyze: tablebase: building the missing tables up to 3 stones")
+            && err.contains("1 built here"),
+        "{err}"
+    );
+    let rules_dir = dir.join(Fingerprint::of(&Rules::default()).dir_name());
+    assert!(table_path(&rules_dir, Subspace::new(3, 3)).exists());
+    // Built once: the second run says nothing.
+    let again = run();
+    assert!(again.status.success());
+    assert!(
+        again.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+}
