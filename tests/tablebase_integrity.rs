@@ -100,6 +100,16 @@ fn cases() -> Vec<(&'static str, Subspace, Damage, String)> {
             "its values do not match its checksum".to_string(),
         ),
         (
+            "sums",
+            Subspace::new(4, 3),
+            |p| {
+                let mut bytes = std::fs::read(p).unwrap();
+                *bytes.last_mut().unwrap() ^= 1;
+                std::fs::write(p, bytes).unwrap();
+            },
+            "its values do not match its checksum".to_string(),
+        ),
+        (
             "truncated",
             Subspace::new(4, 3),
             |p| {
@@ -131,10 +141,10 @@ fn cases() -> Vec<(&'static str, Subspace, Damage, String)> {
             Subspace::new(3, 3),
             |p| {
                 let mut bytes = std::fs::read(p).unwrap();
-                bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
+                bytes[8..12].copy_from_slice(&2u32.to_le_bytes());
                 std::fs::write(p, bytes).unwrap();
             },
-            "format version 1, expected 2".to_string(),
+            "format version 2, expected 3".to_string(),
         ),
         (
             "empty",

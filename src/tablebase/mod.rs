@@ -36,8 +36,9 @@
 //!
 //! `probe` is `None` outside the tables: pieces in hand, `MillReform`
 //! bans, fewer than 3 stones, or a table not generated or unusable. Tables
-//! are mapped and checked against their checksum on first use and kept; a
-//! file that fails is never used and reported once (`take_faults`). A
+//! are mapped and checked against their checksums on first use (a large
+//! one block by block) and kept; a file that fails is never used and
+//! reported once (`take_faults`). A
 //! `Tablebases` opened before a table was made does not see it
 //! (`refreshed` gives one that does). `auto` builds the small tables in
 //! the background.

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use super::error::{Faults, TableFault};
+use super::error::{Faults, TableFault, TableProblem};
 use super::file::{TableFile, table_path};
 use super::index::Indexer;
 use super::{Fingerprint, Probe, Subspace, Value};
@@ -177,7 +177,22 @@ impl Tablebases {
     #[inline]
     pub fn code(&self, sub: Subspace, mine: u32, theirs: u32) -> Option<u16> {
         let table = self.table(sub)?;
-        Some(table.file.code(table.index.index(mine, theirs)))
+        let code = table.file.code(table.index.index(mine, theirs));
+        if code.is_none() {
+            self.damaged(sub, table);
+        }
+        code
+    }
+
+    /// Reports a table found damaged while reading it, once.
+    #[cold]
+    fn damaged(&self, sub: Subspace, table: &SubspaceTable) {
+        if table.file.first_damage() {
+            self.faults.report(TableFault {
+                path: table_path(&self.dir, sub),
+                problem: TableProblem::Checksum.to_string(),
+            });
+        }
     }
 
     /// The stored value, ignoring the move-count draws; `None` outside the
