@@ -16,7 +16,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use super::error::{Faults, TableFault, TablebaseError};
+use super::error::{Faults, TableFault, TableProblem, TablebaseError};
 use super::file::{TableFile, table_path};
 use super::generate::{GenerateOptions, generate, plan, up_to};
 use super::{Fingerprint, Subspace};
@@ -94,7 +94,15 @@ pub fn build(
     let usable = |s: Subspace| {
         let path = table_path(&dir, s);
         match TableFile::open(&path, s, &fp_text) {
-            Ok(_) => true,
+            // A large table is checked whole here, in the background.
+            Ok(table) if table.check_all() => true,
+            Ok(_) => {
+                faults.report(TableFault {
+                    path,
+                    problem: TableProblem::Checksum.to_string(),
+                });
+                false
+            }
             Err(e) => {
                 if path.exists()
                     && let Some(fault) = TableFault::of(&e)
