@@ -8,6 +8,11 @@ const MORRIS: &str = env!("CARGO_BIN_EXE_morris");
 
 fn analyze(args: &[&str], stdin: &str) -> Output {
     let mut child = Command::new(MORRIS)
+        .env(
+            "MORRIS_TB_DIR",
+            std::env::temp_dir().join("morris-test-tb-analyze"),
+        )
+        .env("MORRIS_TB_AUTO", "0")
         .arg("analyze")
         .args(args)
         .stdin(Stdio::piped())

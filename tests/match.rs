@@ -33,6 +33,12 @@ fn run_match(args: &[&str]) -> Output {
         .arg("match")
         .args(args)
         .env("MORRIS", MORRIS)
+        // The engines are `morris` processes: away from the user's tables.
+        .env(
+            "MORRIS_TB_DIR",
+            std::env::temp_dir().join("morris-test-tb-match"),
+        )
+        .env("MORRIS_TB_AUTO", "0")
         .output()
         .expect("morris runs");
     assert!(

@@ -11,8 +11,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{CliError, PositionArgs};
 use crate::search::{Limits, Searcher, Settings};
+use crate::tablebase::{auto, default_dir};
 use crate::tools::analyze::{
-    Item, Marks, analyse, items_from_text, json_output, position_item, text_output,
+    AnalysisTables, Item, Marks, analyse, items_from_text, json_output, position_item, text_output,
 };
 
 const ANALYZE_HELP: &str = "\
@@ -27,6 +28,10 @@ OUTPUT:
 
   Game records carry their own rules (tags); --variant/--option apply to
   position lists. Bad input stops with a non-zero exit and the line at fault.
+
+  Endgame tables from $MORRIS_TB_DIR (default ~/.cache/morris/tb) are used;
+  the missing ones up to $MORRIS_TB_AUTO stones a side (default 5; 0: none)
+  are built first, as the engine's TablebaseAuto does.
 
 EXAMPLES:
   morris analyze games.pgn --depth 10
@@ -132,13 +137,19 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
         mistake: args.mistake,
         blunder: args.blunder,
     };
+    let mut tables = AnalysisTables::new(default_dir(), auto::default_max());
+    let mut say = |text: &str| bar.suspend(|| eprintln!("morris analyze: {text}"));
     let mut last_source = String::new();
     for item in &items {
         if item.source != last_source {
             searcher.clear();
             last_source = item.source.clone();
         }
+        searcher.set_tablebases(tables.for_rules(item.game.rules(), &mut say));
         let a = analyse(&mut searcher, item, &limits);
+        for text in tables.faults() {
+            say(&text);
+        }
         let text = if args.json {
             format!("{}\n", json_output(&marks, item, &a))
         } else {

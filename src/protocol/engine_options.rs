@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use crate::rules::options::{OptionKind, RuleOptionId, Rules, parse_bool};
 use crate::search::{ELO_MAX, ELO_MIN, Settings};
+use crate::tablebase::auto;
 
 /// The engine options beyond the rules, with their UCI declarations.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -19,10 +20,11 @@ pub enum EngineOption {
     Elo,
     Ponder,
     TablebasePath,
+    TablebaseAuto,
 }
 
 impl EngineOption {
-    pub const ALL: [EngineOption; 10] = [
+    pub const ALL: [EngineOption; 11] = [
         EngineOption::Hash,
         EngineOption::Threads,
         EngineOption::MultiPv,
@@ -33,6 +35,7 @@ impl EngineOption {
         EngineOption::Elo,
         EngineOption::Ponder,
         EngineOption::TablebasePath,
+        EngineOption::TablebaseAuto,
     ];
 
     pub fn name(self) -> &'static str {
@@ -47,6 +50,7 @@ impl EngineOption {
             EngineOption::Elo => "UCI_Elo",
             EngineOption::Ponder => "Ponder",
             EngineOption::TablebasePath => "TablebasePath",
+            EngineOption::TablebaseAuto => "TablebaseAuto",
         }
     }
 
@@ -59,6 +63,7 @@ impl EngineOption {
             EngineOption::MoveOverhead => Some((0, 5000)),
             EngineOption::Skill => Some((0, 20)),
             EngineOption::Elo => Some((ELO_MIN as u64, ELO_MAX as u64)),
+            EngineOption::TablebaseAuto => Some((0, auto::MAX as u64)),
             EngineOption::ClearHash
             | EngineOption::LimitStrength
             | EngineOption::Ponder
@@ -85,6 +90,7 @@ impl EngineOption {
             EngineOption::MoveOverhead => self.spin_declaration(d.move_overhead_ms),
             EngineOption::Skill => self.spin_declaration(d.skill as u64),
             EngineOption::Elo => self.spin_declaration(d.elo as u64),
+            EngineOption::TablebaseAuto => self.spin_declaration(auto::default_max() as u64),
         }
     }
 
@@ -129,6 +135,9 @@ impl EngineOption {
             EngineOption::MoveOverhead => settings.move_overhead_ms = self.spin(needed()?)?,
             EngineOption::Skill => settings.skill = self.spin(needed()?)? as u8,
             EngineOption::Elo => settings.elo = self.spin(needed()?)? as u32,
+            EngineOption::TablebaseAuto => {
+                return Ok(Applied::TablebaseAuto(self.spin(needed()?)? as u8));
+            }
         }
         Ok(Applied::Settings)
     }
@@ -163,6 +172,8 @@ pub enum Applied {
     ClearHash,
     /// Open the tables under this folder (none: no tables).
     TablebasePath(Option<PathBuf>),
+    /// Build the missing tables up to this many stones a side (0: never).
+    TablebaseAuto(u8),
 }
 
 /// A rejected engine option value.

@@ -18,7 +18,8 @@ use crate::rules::{
     Color, FenError, Game, MoveError, MoveList, Position, RuleOptionId, Rules, RulesError,
 };
 use crate::search::{self, Control, Info, Limits, Searcher, Settings, TableAllocError};
-use crate::tablebase::Tablebases;
+use crate::tablebase::auto::{self, Background};
+use crate::tablebase::{Faults, Fingerprint, Tablebases};
 use engine_options::{Applied, EngineOption, EngineOptionError};
 pub use output::Output;
 use wire::command::{self, Command, GoArgs, PositionArgs};
@@ -75,7 +76,25 @@ struct Engine {
     searcher: Option<Searcher>,
     /// Where the endgame tables are (`None`: not used).
     tb_path: Option<PathBuf>,
+    /// The tables the searcher was given last.
+    tables: Option<Arc<Tablebases>>,
+    /// Tables found unusable, reported after a search or by the builder.
+    faults: Arc<Faults>,
+    /// `TablebaseAuto`: build the missing tables up to this many stones.
+    tb_auto: u8,
+    auto: AutoBuild,
     running: Option<Running>,
+}
+
+/// The automatic table build for the current folder, rules and size.
+#[derive(Default)]
+struct AutoBuild {
+    /// What the build was started for (`None`: not yet).
+    key: Option<(Option<PathBuf>, Fingerprint, u8)>,
+    background: Option<Background>,
+    /// The builder's count of ready tables when the searcher's tables
+    /// were last refreshed.
+    seen: usize,
 }
 
 /// Runs the command loop until `quit` or end of input.
@@ -123,6 +142,10 @@ impl Engine {
             settings,
             searcher: Some(Searcher::new(settings)),
             tb_path: Some(crate::tablebase::default_dir()),
+            tables: None,
+            faults: Arc::default(),
+            tb_auto: auto::default_max(),
+            auto: AutoBuild::default(),
             running: None,
         }
         .with_tablebases()
@@ -136,11 +159,62 @@ impl Engine {
     }
 
     fn open_tablebases(&mut self) {
-        let tables = self
-            .tb_path
-            .as_ref()
-            .map(|p| Arc::new(Tablebases::open(p, &self.rules)));
+        self.tables = self.tb_path.as_ref().map(|p| {
+            Arc::new(Tablebases::open_reporting(
+                p,
+                &self.rules,
+                Arc::clone(&self.faults),
+            ))
+        });
+        let tables = self.tables.clone();
         self.searcher_mut().set_tablebases(tables);
+    }
+
+    /// Starts building the missing tables in the background when the
+    /// folder, the rules or `TablebaseAuto` changed since the last call,
+    /// and, with the searcher at home, lets it see the tables built since.
+    fn update_tables(&mut self) {
+        let max = auto::effective_max(&self.rules, self.tb_auto);
+        let key = (self.tb_path.clone(), Fingerprint::of(&self.rules), max);
+        if self.auto.key.as_ref() != Some(&key) {
+            // Dropping the old build cancels it.
+            self.auto = AutoBuild::default();
+            match (&self.tb_path, max) {
+                (_, 0) => {}
+                (None, _) => self.info_string("tablebase: TablebasePath is empty: no tables"),
+                (Some(root), _) => {
+                    let (out, dialect) = (self.out.clone(), self.dialect);
+                    let started = Background::spawn(
+                        root.clone(),
+                        self.rules,
+                        max,
+                        Arc::clone(&self.faults),
+                        move |event| {
+                            if let Some(text) = event.message() {
+                                out.line(&InfoLine::text(&text).to_line(dialect));
+                            }
+                        },
+                    );
+                    match started {
+                        Ok(b) => self.auto.background = Some(b),
+                        Err(e) => self.info_string(&format!(
+                            "error: tablebase: cannot start the builder thread: {e}"
+                        )),
+                    }
+                }
+            }
+            self.auto.key = Some(key);
+        }
+        let ready = self.auto.background.as_ref().map_or(0, Background::ready);
+        if ready != self.auto.seen
+            && self.searcher.is_some()
+            && let Some(tables) = &self.tables
+        {
+            self.auto.seen = ready;
+            let tables = Arc::new(tables.refreshed());
+            self.tables = Some(Arc::clone(&tables));
+            self.searcher_mut().set_tablebases(Some(tables));
+        }
     }
 
     fn error(&self, error: &EngineError) {
@@ -160,6 +234,7 @@ impl Engine {
                 Ok(())
             }
             Command::IsReady => {
+                self.update_tables();
                 self.out.line(wire::READY_OK);
                 Ok(())
             }
@@ -171,11 +246,13 @@ impl Engine {
                 self.stop_search();
                 self.game = Game::new(self.rules, Position::start(&self.rules));
                 self.searcher_mut().clear();
+                self.update_tables();
                 Ok(())
             }
             Command::Position(args) => self.set_position(&args),
             Command::Go(args) => {
                 self.stop_search();
+                self.update_tables();
                 self.go(args)
             }
             Command::Stop => {
@@ -254,6 +331,10 @@ impl Engine {
             Applied::TablebasePath(path) => {
                 self.tb_path = path;
                 self.open_tablebases();
+                return Ok(());
+            }
+            Applied::TablebaseAuto(max) => {
+                self.tb_auto = max;
                 return Ok(());
             }
             Applied::Settings => self.searcher_mut().configure(settings)?,
@@ -382,6 +463,7 @@ impl Engine {
         let out = self.out.clone();
         let dialect = self.dialect;
         let thread_control = Arc::clone(&control);
+        let faults = Arc::clone(&self.faults);
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(256 << 20)
@@ -397,6 +479,9 @@ impl Engine {
                     },
                     None => BestMove::Null,
                 };
+                for fault in faults.take() {
+                    out.line(&InfoLine::text(format!("error: {fault}")).to_line(dialect));
+                }
                 out.line(&best.to_line(dialect));
                 searcher
             });

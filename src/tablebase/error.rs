@@ -1,7 +1,9 @@
 //! The tablebase's errors.
 
+use std::collections::HashSet;
 use std::io;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use super::Subspace;
 
@@ -43,4 +45,67 @@ pub enum TableProblem {
     Width(u8),
     #[error("truncated")]
     Truncated,
+    #[error("its values do not match its checksum")]
+    Checksum,
+}
+
+/// A table file on disk that is not used, as the engine reports it.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("tablebase {} is damaged ({problem}); searching without it", path.display())]
+pub struct TableFault {
+    pub path: PathBuf,
+    /// What is wrong with it (a `TableProblem`, or why it cannot be read).
+    pub problem: String,
+}
+
+impl TableFault {
+    /// The fault of an error opening a table (`None` for other errors).
+    pub fn of(error: &TablebaseError) -> Option<TableFault> {
+        let (path, problem) = match error {
+            TablebaseError::Io { path, error } => (path, error.to_string()),
+            TablebaseError::BadTable { path, problem } => (path, problem.to_string()),
+            TablebaseError::SubspaceSyntax(_)
+            | TablebaseError::StoneCount(_)
+            | TablebaseError::Missing(_)
+            | TablebaseError::Threads(_) => return None,
+        };
+        Some(TableFault {
+            path: path.clone(),
+            problem,
+        })
+    }
+}
+
+/// The table faults found and not yet reported, each file once: filled
+/// when a table is first opened (never on the probe path), drained by
+/// whoever tells the user.
+#[derive(Default, Debug)]
+pub struct Faults(Mutex<FaultLog>);
+
+#[derive(Default, Debug)]
+struct FaultLog {
+    seen: HashSet<PathBuf>,
+    pending: Vec<TableFault>,
+}
+
+impl Faults {
+    /// Records a fault unless its file was reported before.
+    pub fn report(&self, fault: TableFault) {
+        let mut log = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if log.seen.insert(fault.path.clone()) {
+            log.pending.push(fault);
+        }
+    }
+
+    /// The faults not handed out yet.
+    pub fn take(&self) -> Vec<TableFault> {
+        let mut log = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        std::mem::take(&mut log.pending)
+    }
+
+    /// Forgets a file (rebuilt): a new fault in it is reported again.
+    pub fn forget(&self, path: &Path) {
+        let mut log = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        log.seen.remove(path);
+    }
 }

@@ -1,16 +1,24 @@
 //! The table file: a 256-byte header, then one value code per slot (one
-//! byte, or two little-endian bytes when a distance passes 126 plies).
+//! byte, or two little-endian bytes when a distance passes 126 plies),
+//! then a checksum (u64) of each `BLOCK` bytes of values.
 //!
 //! Header (little-endian): magic `MORRISTB`, format version (u32), stones
 //! of the side to move and of the other side, bytes per value, then the
-//! slot count, a checksum of the values, the summary counts (positions up
-//! to symmetry, wins, losses, draws, longest win and loss), and at byte
-//! 72 the rules fingerprint as text. Files are written to a temporary
-//! name and renamed, so a table on disk is always whole.
+//! slot count, a checksum of the block checksums, the summary counts
+//! (positions up to symmetry, wins, losses, draws, longest win and loss),
+//! and at byte 72 the rules fingerprint as text. Files are written to a
+//! temporary name and renamed, so a table on disk is always whole.
+//!
+//! A damaged file is never used: opening checks the header, the length
+//! and the block checksums' checksum, and every block of a table up to
+//! `EAGER` bytes; a larger table checks each block when first read (so
+//! opening it stays fast), and a block that fails makes the whole table
+//! answer nothing from then on.
 
 use std::fs::{self, File};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 use memmap2::{Mmap, MmapMut};
 
@@ -20,7 +28,12 @@ use super::summary::Summary;
 
 const MAGIC: &[u8; 8] = b"MORRISTB";
 /// 2: fingerprints name the move-count draw options (values depend on them).
-const VERSION: u32 = 2;
+/// 3: per-block checksums after the values.
+const VERSION: u32 = 3;
+/// Value bytes per block checksum (even: a 2-byte value never straddles).
+pub const BLOCK: usize = 1 << 20;
+/// Tables with at most this many value bytes are checked whole on opening.
+const EAGER: usize = 64 << 20;
 /// Bytes before the values.
 pub const HEADER_LEN: usize = 256;
 const FINGERPRINT_AT: usize = 72;
@@ -36,7 +49,25 @@ pub struct Header {
     pub fingerprint: String,
 }
 
-/// A fast 64-bit checksum of the value bytes.
+/// The checksum of each `BLOCK` of values, as the file stores them.
+pub fn block_sums(values: &[u8]) -> Vec<u8> {
+    values
+        .chunks(BLOCK)
+        .flat_map(|b| checksum(b).to_le_bytes())
+        .collect()
+}
+
+/// The size of a table file with `values` bytes of values.
+pub fn file_len(values: usize) -> u64 {
+    (HEADER_LEN + values + 8 * values.div_ceil(BLOCK)) as u64
+}
+
+/// The header's checksum of a table's values: that of their block sums.
+pub fn values_checksum(values: &[u8]) -> u64 {
+    checksum(&block_sums(values))
+}
+
+/// A fast 64-bit checksum.
 pub fn checksum(data: &[u8]) -> u64 {
     let mut h: u64 = 0x6d6f_7272_6973_7462;
     let mut chunks = data.chunks_exact(8);
@@ -131,13 +162,19 @@ fn write_atomically(path: &Path, header: &Header, values: &[u8]) -> io::Result<(
         fs::create_dir_all(parent)?;
     }
     let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    {
+    let written = (|| {
         let mut f = io::BufWriter::new(File::create(&tmp)?);
         f.write_all(&header.encode())?;
         f.write_all(values)?;
+        f.write_all(&block_sums(values))?;
         f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+        fs::rename(&tmp, path)
+    })();
+    if written.is_err() {
+        // A full disk leaves no half-written temporary behind.
+        let _ = fs::remove_file(&tmp);
     }
-    fs::rename(&tmp, path)
+    written
 }
 
 /// A copy of `map` in anonymous memory backed by huge pages where the
@@ -151,19 +188,26 @@ fn into_huge_pages(map: &Mmap) -> Option<Mmap> {
     anon.make_read_only().ok()
 }
 
-/// Removes the temporary files of interrupted writes from a rules folder.
+/// Removes the temporary files of interrupted writes from a rules folder:
+/// those of processes no longer running (a temporary is named after its
+/// writer's process id).
 pub fn remove_stale_temporaries(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     for e in entries.flatten() {
         let path = e.path();
-        if path
+        let writer = path
             .extension()
             .and_then(|x| x.to_str())
-            .is_some_and(|x| x.starts_with("tmp"))
-        {
-            let _ = fs::remove_file(path);
+            .and_then(|x| x.strip_prefix("tmp"))
+            .map(|pid| pid.parse::<u32>().ok());
+        match writer {
+            Some(Some(pid)) if super::auto::process_alive(pid) => {}
+            Some(_) => {
+                let _ = fs::remove_file(path);
+            }
+            None => {}
         }
     }
 }
@@ -172,15 +216,35 @@ pub fn remove_stale_temporaries(dir: &Path) {
 pub struct TableFile {
     pub header: Header,
     map: Mmap,
+    /// Value bytes (after the header, before the block sums).
+    len: usize,
+    /// Per block: `UNCHECKED`, `GOOD` or `BAD`.
+    blocks: Box<[AtomicU8]>,
+    /// Whether a bad block has been reported (see `first_damage`).
+    reported: AtomicBool,
 }
+
+const UNCHECKED: u8 = 0;
+const GOOD: u8 = 1;
+const BAD: u8 = 2;
 
 impl TableFile {
     /// Maps the table at `path` and checks its header against what is
-    /// expected of it (not the checksum: see `check_sum`).
+    /// expected of it, its length and its checksum.
     pub fn open(
         path: &Path,
         subspace: Subspace,
         fingerprint: &str,
+    ) -> Result<TableFile, TablebaseError> {
+        TableFile::open_checking(path, subspace, fingerprint, EAGER)
+    }
+
+    /// `open`, checking every block now if the values take at most `eager` bytes.
+    fn open_checking(
+        path: &Path,
+        subspace: Subspace,
+        fingerprint: &str,
+        eager: usize,
     ) -> Result<TableFile, TablebaseError> {
         let io_error = |error| TablebaseError::Io {
             path: path.to_path_buf(),
@@ -195,44 +259,153 @@ impl TableFile {
         // place, so the mapped file does not change under us.
         let map = unsafe { Mmap::map(&file) }.map_err(io_error)?;
         let header = Header::decode(&map).map_err(bad)?;
+        let len = header
+            .slots
+            .checked_mul(header.width as u64)
+            .and_then(|n| usize::try_from(n).ok())
+            .unwrap_or(usize::MAX);
+        let blocks = len.div_ceil(BLOCK);
         let problem = if header.subspace != subspace {
             Some(TableProblem::OtherSubspace(header.subspace))
         } else if header.fingerprint != fingerprint {
             Some(TableProblem::OtherRules(header.fingerprint.clone()))
         } else if !(header.width == 1 || header.width == 2) {
             Some(TableProblem::Width(header.width))
-        } else if (map.len() - HEADER_LEN) as u64 != header.slots * header.width as u64 {
+        } else if Some(map.len() - HEADER_LEN)
+            != blocks.checked_mul(8).and_then(|n| n.checked_add(len))
+        {
             Some(TableProblem::Truncated)
+        } else if checksum(&map[HEADER_LEN + len..]) != header.checksum {
+            Some(TableProblem::Checksum)
         } else {
             None
         };
         if let Some(p) = problem {
             return Err(bad(p));
         }
-        Ok(TableFile {
+        let table = TableFile {
             header,
             map: into_huge_pages(&map).unwrap_or(map),
-        })
+            len,
+            blocks: (0..blocks).map(|_| AtomicU8::new(UNCHECKED)).collect(),
+            reported: AtomicBool::new(false),
+        };
+        if len <= eager && !table.check_all() {
+            return Err(bad(TableProblem::Checksum));
+        }
+        Ok(table)
     }
 
     /// The value bytes.
     pub fn data(&self) -> &[u8] {
-        &self.map[HEADER_LEN..]
+        &self.map[HEADER_LEN..HEADER_LEN + self.len]
     }
 
-    pub fn check_sum(&self) -> bool {
-        checksum(self.data()) == self.header.checksum
+    /// Checks every block not checked yet: whether the whole table is good.
+    pub fn check_all(&self) -> bool {
+        (0..self.blocks.len()).all(|b| self.check(b))
     }
 
-    /// The value code of a slot.
+    /// Whether block `b` matches its checksum, checking it on first use; a
+    /// bad block marks every block bad.
+    #[cold]
+    fn check_block(&self, b: usize) -> bool {
+        let values = &self.data()[b * BLOCK..((b + 1) * BLOCK).min(self.len)];
+        let at = HEADER_LEN + self.len + 8 * b;
+        let stored = u64::from_le_bytes(self.map[at..at + 8].try_into().expect("8 bytes"));
+        if checksum(values) == stored {
+            // Another thread may have found a bad block meanwhile: keep BAD.
+            let _ = self.blocks[b].compare_exchange(
+                UNCHECKED,
+                GOOD,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            );
+            self.blocks[b].load(Ordering::Relaxed) == GOOD
+        } else {
+            for s in self.blocks.iter() {
+                s.store(BAD, Ordering::Relaxed);
+            }
+            false
+        }
+    }
+
     #[inline]
-    pub fn code(&self, slot: u64) -> u16 {
+    fn check(&self, b: usize) -> bool {
+        match self.blocks[b].load(Ordering::Relaxed) {
+            GOOD => true,
+            UNCHECKED => self.check_block(b),
+            _ => false,
+        }
+    }
+
+    /// True the first time it is asked after a block was found bad: the
+    /// caller reports the damage once.
+    pub fn first_damage(&self) -> bool {
+        !self.reported.swap(true, Ordering::Relaxed)
+    }
+
+    /// The value code of a slot; `None` when its block (or any block read
+    /// before) does not match its checksum.
+    #[inline]
+    pub fn code(&self, slot: u64) -> Option<u16> {
         let data = self.data();
         if self.header.width == 1 {
-            data[slot as usize] as u16
+            let i = slot as usize;
+            self.check(i / BLOCK).then(|| data[i] as u16)
         } else {
             let i = 2 * slot as usize;
-            u16::from_le_bytes([data[i], data[i + 1]])
+            self.check(i / BLOCK)
+                .then(|| u16::from_le_bytes([data[i], data[i + 1]]))
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tablebase::summary::Summary;
+
+    /// A large table is checked block by block as it is read, and one bad
+    /// block stops the whole table.
+    #[test]
+    fn blocks_are_checked_on_first_use() {
+        let dir = std::env::temp_dir().join(format!("morris-file-test-{}", std::process::id()));
+        let path = dir.join("3-3.mtb");
+        let values: Vec<u8> = (0..3 * BLOCK + 10).map(|i| (i % 7) as u8).collect();
+        let header = Header {
+            subspace: Subspace::new(3, 3),
+            width: 1,
+            slots: values.len() as u64,
+            checksum: values_checksum(&values),
+            summary: Summary::default(),
+            fingerprint: "test".into(),
+        };
+        write_table(&path, &header, &values).unwrap();
+        let open = |eager| TableFile::open_checking(&path, Subspace::new(3, 3), "test", eager);
+        let good = open(0).unwrap();
+        assert_eq!(good.code(5), Some(5));
+        assert!(good.check_all());
+        let mut bytes = fs::read(&path).unwrap();
+        bytes[HEADER_LEN + 2 * BLOCK + 3] ^= 1;
+        fs::write(&path, &bytes).unwrap();
+        assert!(matches!(
+            open(EAGER),
+            Err(TablebaseError::BadTable {
+                problem: TableProblem::Checksum,
+                ..
+            })
+        ));
+        let lazy = open(0).unwrap();
+        assert_eq!(
+            lazy.code(BLOCK as u64 + 1),
+            Some(((BLOCK + 1) % 7) as u8 as u16)
+        );
+        assert_eq!(lazy.code(2 * BLOCK as u64), None);
+        assert!(lazy.first_damage());
+        assert!(!lazy.first_damage());
+        // Nothing more from it, even from a block that was good.
+        assert_eq!(lazy.code(5), None);
+        let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -162,7 +162,7 @@ pub fn generate(
         };
         let present = members.iter().all(|&s| {
             file::TableFile::open(&file::table_path(&dir, s), s, &fp_text)
-                .is_ok_and(|t| t.check_sum())
+                .is_ok_and(|t| t.check_all())
         });
         if present {
             continue;
@@ -170,7 +170,7 @@ pub fn generate(
         // A fresh prober sees the tables written so far.
         let lower = Tablebases::open(root, &fp.rules());
         for dep in dependencies(&fp.rules(), pair) {
-            if lower.table(dep).is_none() {
+            if lower.table(dep).is_none_or(|t| !t.file.check_all()) {
                 return Err(TablebaseError::Missing(dep));
             }
         }
@@ -187,7 +187,7 @@ pub fn generate(
                 subspace: sub,
                 width,
                 slots: solver.ix[t].size(),
-                checksum: file::checksum(&bytes),
+                checksum: file::values_checksum(&bytes),
                 summary,
                 fingerprint: fp_text.clone(),
             };
@@ -196,7 +196,7 @@ pub fn generate(
             done.push(Generated {
                 subspace: sub,
                 summary,
-                bytes: (bytes.len() + file::HEADER_LEN) as u64,
+                bytes: file::file_len(bytes.len()),
                 seconds: seconds / members.len() as f64,
             });
         }
@@ -439,7 +439,12 @@ impl<'a> Solver<'a> {
                     // The removed-into position starts its clock at 0; the
                     // move-count draws decide whether it is still won.
                     let three_each = table.index.mine == 3 && table.index.theirs == 3;
-                    let stored = Probe::from_code(table.file.code(slot));
+                    let stored = Probe::from_code(
+                        table
+                            .file
+                            .code(slot)
+                            .expect("dependencies are checked before solving"),
+                    );
                     match apply_clock(&self.rules, stored, 0, three_each).value {
                         Value::Loss => wins = true,
                         Value::Draw => drawn_removal = true,

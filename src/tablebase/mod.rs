@@ -35,9 +35,13 @@
 //! ```
 //!
 //! `probe` is `None` outside the tables: pieces in hand, `MillReform`
-//! bans, fewer than 3 stones, or a table not generated. Tables are mapped
-//! on first use and kept; a `Tablebases` opened before a table was made
-//! does not see it (open a new one).
+//! bans, fewer than 3 stones, or a table not generated or unusable. Tables
+//! are mapped and checked against their checksums on first use (a large
+//! one block by block) and kept; a file that fails is never used and
+//! reported once (`take_faults`). A
+//! `Tablebases` opened before a table was made does not see it
+//! (`refreshed` gives one that does). `auto` builds the small tables in
+//! the background.
 //!
 //! Sizes, standard rules: up to 5 stones a side 62 M positions, 67 MB;
 //! up to 7, 1.78 G positions, 2.4 GB, and 4.2 GB of memory to solve the
@@ -46,6 +50,7 @@
 //! takes 2 bytes a position), and 8 GB of memory for 9-8/8-9 with the
 //! tables it reads.
 
+pub mod auto;
 pub mod error;
 pub mod file;
 pub mod generate;
@@ -54,7 +59,7 @@ pub mod probe;
 pub mod summary;
 pub mod verify;
 
-pub use error::{TableProblem, TablebaseError};
+pub use error::{Faults, TableFault, TableProblem, TablebaseError};
 pub use generate::{GenerateOptions, generate};
 pub use probe::{MoveProbe, Tablebases, default_dir};
 

@@ -1,8 +1,9 @@
 //! Probing: the value of a movement-phase position and of each move.
 
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
+use super::error::{Faults, TableFault, TableProblem};
 use super::file::{TableFile, table_path};
 use super::index::Indexer;
 use super::{Fingerprint, Probe, Subspace, Value};
@@ -22,7 +23,9 @@ pub struct Tablebases {
     /// The caller's rules with `MillReform` off, as the tables assume.
     rules: Rules,
     /// By stones of the side to move and of the other side (3..=12).
-    tables: Vec<OnceLock<Option<SubspaceTable>>>,
+    tables: Vec<OnceLock<Option<Arc<SubspaceTable>>>>,
+    /// Where tables found unusable are reported.
+    faults: Arc<Faults>,
 }
 
 /// A legal move and what it leads to, for the side making it.
@@ -69,6 +72,15 @@ impl Tablebases {
     /// The tables for `rules` under the root folder `root` (see
     /// `default_dir`). Nothing is read until a probe needs it.
     pub fn open(root: impl AsRef<Path>, rules: &Rules) -> Tablebases {
+        Tablebases::open_reporting(root, rules, Arc::default())
+    }
+
+    /// Like `open`, reporting tables found unusable to `faults`.
+    pub fn open_reporting(
+        root: impl AsRef<Path>,
+        rules: &Rules,
+        faults: Arc<Faults>,
+    ) -> Tablebases {
         let fp = Fingerprint::of(rules);
         Tablebases {
             dir: root.as_ref().join(fp.dir_name()),
@@ -78,7 +90,32 @@ impl Tablebases {
                 ..*rules
             },
             tables: (0..SIDE * SIDE).map(|_| OnceLock::new()).collect(),
+            faults,
         }
+    }
+
+    /// The same tables, seeing the files written since: the tables already
+    /// mapped are kept, missing and unusable ones are looked for again.
+    pub fn refreshed(&self) -> Tablebases {
+        Tablebases {
+            dir: self.dir.clone(),
+            fingerprint: self.fingerprint.clone(),
+            rules: self.rules,
+            tables: self
+                .tables
+                .iter()
+                .map(|t| match t.get() {
+                    Some(Some(table)) => OnceLock::from(Some(Arc::clone(table))),
+                    Some(None) | None => OnceLock::new(),
+                })
+                .collect(),
+            faults: Arc::clone(&self.faults),
+        }
+    }
+
+    /// The tables found unusable and not reported yet.
+    pub fn take_faults(&self) -> Vec<TableFault> {
+        self.faults.take()
     }
 
     /// Whether these tables give exact values for games under `rules`: the
@@ -92,8 +129,8 @@ impl Tablebases {
         &self.dir
     }
 
-    /// A subspace's table, mapped on first use; `None` if it is missing or
-    /// damaged (then logged).
+    /// A subspace's table, mapped and checked on first use; `None` if it
+    /// is missing or unusable (then reported to the faults).
     pub fn table(&self, sub: Subspace) -> Option<&SubspaceTable> {
         let (m, t) = (sub.mine as usize, sub.theirs as usize);
         if !(3..SIDE).contains(&m) || !(3..SIDE).contains(&t) {
@@ -106,17 +143,20 @@ impl Tablebases {
                     return None;
                 }
                 match TableFile::open(&path, sub, &self.fingerprint) {
-                    Ok(file) => Some(SubspaceTable {
+                    Ok(file) => Some(Arc::new(SubspaceTable {
                         file,
                         index: Indexer::new(m, t),
-                    }),
+                    })),
                     Err(e) => {
                         log::warn!("tablebase {e}");
+                        if let Some(fault) = TableFault::of(&e) {
+                            self.faults.report(fault);
+                        }
                         None
                     }
                 }
             })
-            .as_ref()
+            .as_deref()
     }
 
     /// The subspaces whose tables are on disk (not checked).
@@ -137,7 +177,22 @@ impl Tablebases {
     #[inline]
     pub fn code(&self, sub: Subspace, mine: u32, theirs: u32) -> Option<u16> {
         let table = self.table(sub)?;
-        Some(table.file.code(table.index.index(mine, theirs)))
+        let code = table.file.code(table.index.index(mine, theirs));
+        if code.is_none() {
+            self.damaged(sub, table);
+        }
+        code
+    }
+
+    /// Reports a table found damaged while reading it, once.
+    #[cold]
+    fn damaged(&self, sub: Subspace, table: &SubspaceTable) {
+        if table.file.first_damage() {
+            self.faults.report(TableFault {
+                path: table_path(&self.dir, sub),
+                problem: TableProblem::Checksum.to_string(),
+            });
+        }
     }
 
     /// The stored value, ignoring the move-count draws; `None` outside the

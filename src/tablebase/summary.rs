@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use super::file::HEADER_LEN;
+use super::file::file_len;
 use super::{Probe, Subspace, Tablebases, Value};
 use crate::rules::Rules;
 
@@ -66,7 +66,7 @@ pub fn on_disk(root: &Path, rules: &Rules) -> Vec<TableSummary> {
             Some(TableSummary {
                 subspace: sub,
                 summary: t.file.header.summary,
-                bytes: t.file.data().len() as u64 + HEADER_LEN as u64,
+                bytes: file_len(t.file.data().len()),
             })
         })
         .collect()

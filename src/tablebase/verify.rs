@@ -5,7 +5,7 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
-use super::error::TablebaseError;
+use super::error::{TableProblem, TablebaseError};
 use super::generate::position;
 use super::probe::{Tablebases, apply_clock, preference};
 use super::summary::Summary;
@@ -153,21 +153,30 @@ pub fn verify(
         .build()?;
     let mut out = Vec::new();
     for sub in tbs.available() {
-        let Some(table) = tbs.table(sub) else {
+        let opened = tbs.table(sub);
+        let Some(table) = opened.filter(|t| t.file.check_all()) else {
+            let examples = match opened {
+                Some(_) => vec![format!("cannot be used: {}", TableProblem::Checksum)],
+                None => tbs
+                    .take_faults()
+                    .into_iter()
+                    .map(|f| format!("cannot be used: {}", f.problem))
+                    .collect(),
+            };
             let c = Checked {
                 subspace: sub,
                 checksum_ok: false,
                 summary_ok: false,
                 positions: 0,
                 mismatches: 1,
-                examples: vec!["cannot be opened (see the log)".into()],
+                examples,
             };
             progress(&c);
             out.push(c);
             continue;
         };
         let (tbs, rules) = (&tbs, &rules);
-        let stored = |slot| Probe::from_code(table.file.code(slot));
+        let stored = |slot| Probe::from_code(table.file.code(slot).expect("checked above"));
         let found = pool.install(|| match sample {
             Some(n) => (0..n)
                 .into_par_iter()
@@ -199,7 +208,8 @@ pub fn verify(
         });
         let c = Checked {
             subspace: sub,
-            checksum_ok: table.file.check_sum(),
+            // Opening checked it.
+            checksum_ok: true,
             summary_ok: sample.is_some() || found.summary == table.file.header.summary,
             positions: found.summary.positions,
             mismatches: found.mismatches,

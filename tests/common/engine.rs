@@ -7,6 +7,14 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+/// Keeps a `morris` process away from the user's table cache: tables under
+/// a temporary folder, and none built automatically (a test that wants
+/// them sets `MORRIS_TB_AUTO` or `TablebaseAuto` itself).
+pub fn isolate(command: &mut Command) -> &mut Command {
+    let dir = std::env::temp_dir().join(format!("morris-test-tb-{}", std::process::id()));
+    command.env("MORRIS_TB_DIR", dir).env("MORRIS_TB_AUTO", "0")
+}
+
 /// Only a guard against hangs, never a speed assertion.
 pub const GUARD: Duration = Duration::from_secs(60);
 
@@ -24,7 +32,15 @@ impl Engine {
     }
 
     pub fn start_with_args(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_morris"))
+        Engine::start_with_env(args, &[])
+    }
+
+    /// Started with these environment variables over the isolating ones.
+    pub fn start_with_env(args: &[&str], vars: &[(&str, &str)]) -> Engine {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_morris"));
+        isolate(&mut command);
+        let mut child = command
+            .envs(vars.iter().copied())
             .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
