@@ -29,9 +29,15 @@ fn temp_file(name: &str) -> PathBuf {
 
 /// Runs `morris match` with the fake engines finding `morris` through $MORRIS.
 fn run_match(args: &[&str]) -> Output {
+    run_match_with_env(args, &[])
+}
+
+/// `run_match` with more environment for the engines.
+fn run_match_with_env(args: &[&str], env: &[(&str, &Path)]) -> Output {
     let out = Command::new(MORRIS)
         .arg("match")
         .args(args)
+        .envs(env.iter().copied())
         .env("MORRIS", MORRIS)
         // The engines are `morris` processes: away from the user's tables.
         .env(
@@ -518,19 +524,7 @@ fn sanmill_engines_play_whole_games_with_removals_as_separate_turns() {
         "--out",
     ]);
     args.push(pgn.to_str().unwrap());
-    let out = Command::new(MORRIS)
-        .arg("match")
-        .args(&args)
-        .env("MORRIS", MORRIS)
-        .env("SANMILL_LOG", &log)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let summary = json(&out);
+    let summary = json(&run_match_with_env(&args, &[("SANMILL_LOG", &log)]));
     assert_eq!(summary["games"], 6);
     assert_eq!(summary["faults"].as_array().unwrap().len(), 0, "{summary}");
     assert_eq!(summary["rules"]["variant"], "nine");
@@ -580,19 +574,7 @@ fn sanmill_engines_are_stopped_when_their_time_is_up() {
         "2",
         "--json",
     ]);
-    let out = Command::new(MORRIS)
-        .arg("match")
-        .args(&args)
-        .env("MORRIS", MORRIS)
-        .env("SANMILL_LOG", &log)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let summary = json(&out);
+    let summary = json(&run_match_with_env(&args, &[("SANMILL_LOG", &log)]));
     assert_eq!(summary["faults"].as_array().unwrap().len(), 0, "{summary}");
     let sent = std::fs::read_to_string(&log).unwrap();
     assert!(
