@@ -168,7 +168,7 @@ fn positions_up_to_symmetry_match_burnside() {
     let rows = summary::on_disk(dir, rules);
     assert_eq!(rows.len(), 3);
     for r in rows {
-        let s = r.summary;
+        let s = r.stored;
         assert_eq!(
             s.positions,
             burnside(r.subspace.mine as usize, r.subspace.theirs as usize),
@@ -177,6 +177,49 @@ fn positions_up_to_symmetry_match_burnside() {
         );
         assert_eq!(s.positions, s.wins + s.losses + s.draws);
     }
+}
+
+/// `tb stats` counts what probing gives at clock 0: a stored win or loss
+/// beyond the move-count draw limit is a draw there, as the search sees it.
+#[test]
+fn stats_count_the_values_probing_gives_at_clock_zero() {
+    let (dir, rules) = standard();
+    let tbs = Tablebases::open(dir, rules);
+    let rows = summary::on_disk(dir, rules);
+    assert_eq!(rows.len(), 3);
+    let mut limit_draws = 0;
+    for r in &rows {
+        let table = tbs.table(r.subspace).unwrap();
+        let mut probed = summary::Summary::default();
+        for class in 0..table.index.classes() {
+            table
+                .index
+                .for_each_in_class(class, |_, mine, theirs, canonical| {
+                    if canonical {
+                        probed.count(tbs.probe(&position(mine, theirs)).unwrap());
+                    }
+                });
+        }
+        assert_eq!(r.at_clock_zero, probed, "{}", r.subspace);
+        assert_eq!(r.at_clock_zero.positions, r.stored.positions);
+        // Within the limits: EndgameMoves (10) for three against three,
+        // NoCaptureMoves (100) otherwise.
+        let limit = if r.subspace == Subspace::new(3, 3) {
+            10
+        } else {
+            100
+        };
+        assert!(r.at_clock_zero.longest_win <= limit, "{}", r.subspace);
+        assert!(r.at_clock_zero.longest_loss <= limit, "{}", r.subspace);
+        limit_draws += r.stored.wins - r.at_clock_zero.wins;
+    }
+    // 3-3 stores wins of up to 25 plies: past EndgameMoves, so draws at 0.
+    assert!(limit_draws > 0);
+    let text = summary::format(&rows);
+    assert!(
+        text.lines().next().unwrap().contains("limit draws"),
+        "{text}"
+    );
 }
 
 #[test]

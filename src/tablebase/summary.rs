@@ -1,9 +1,13 @@
 //! Per-subspace totals: counted while solving and verifying, kept in the
-//! table headers, read back and printed by `morris tb stats`.
+//! table headers; `morris tb stats` prints them as the engine plays them,
+//! at clock 0 under the move-count draws.
 
 use std::path::Path;
 
 use super::file::file_len;
+use rayon::prelude::*;
+
+use super::probe::{SubspaceTable, apply_clock};
 use super::{Probe, Subspace, Tablebases, Value};
 use crate::rules::Rules;
 
@@ -52,11 +56,19 @@ impl Summary {
 #[derive(Clone, Debug)]
 pub struct TableSummary {
     pub subspace: Subspace,
-    pub summary: Summary,
+    /// The values as stored (the header's totals): distances to the next
+    /// conversion, whatever the move-count draws.
+    pub stored: Summary,
+    /// The values at clock 0 under the rules' move-count draws: what
+    /// probing, and so the search, gives a position entered by a removal.
+    /// A stored win or loss whose conversion comes after the draw limit
+    /// is a draw here.
+    pub at_clock_zero: Summary,
     pub bytes: u64,
 }
 
-/// The totals of every table on disk for `rules` under `root`.
+/// The totals of every table on disk for `rules` under `root`; the values
+/// at clock 0 are counted over the table (in parallel).
 pub fn on_disk(root: &Path, rules: &Rules) -> Vec<TableSummary> {
     let tbs = Tablebases::open(root, rules);
     tbs.available()
@@ -65,23 +77,69 @@ pub fn on_disk(root: &Path, rules: &Rules) -> Vec<TableSummary> {
             let t = tbs.table(sub)?;
             Some(TableSummary {
                 subspace: sub,
-                summary: t.file.header.summary,
+                stored: t.file.header.summary,
+                at_clock_zero: at_clock_zero(t, sub, rules)?,
                 bytes: file_len(t.file.data().len()),
             })
         })
         .collect()
 }
 
-/// The totals as a text table, one line per subspace.
+/// The totals of a table's canonical positions with the move-count draws
+/// applied at clock 0; `None` if a block of it is damaged.
+fn at_clock_zero(table: &SubspaceTable, sub: Subspace, rules: &Rules) -> Option<Summary> {
+    let three_each = sub.mine == 3 && sub.theirs == 3;
+    (0..table.index.classes())
+        .into_par_iter()
+        .map(|class| {
+            let mut s = Some(Summary::default());
+            table
+                .index
+                .for_each_in_class(class, |slot, _, _, canonical| {
+                    if !canonical {
+                        return;
+                    }
+                    let code = table.file.code(slot);
+                    match (s.as_mut(), code) {
+                        (Some(total), Some(code)) => {
+                            total.count(apply_clock(rules, Probe::from_code(code), 0, three_each))
+                        }
+                        _ => s = None,
+                    }
+                });
+            s
+        })
+        .reduce(
+            || Some(Summary::default()),
+            |a, b| {
+                let (mut a, b) = (a?, b?);
+                a.merge(&b);
+                Some(a)
+            },
+        )
+}
+
+/// The totals as a text table, one line per subspace: the values at clock
+/// 0, and how many stored wins and losses the move-count draws turn into
+/// draws there.
 pub fn format(rows: &[TableSummary]) -> String {
     let mut out = format!(
-        "{:>8} {:>14} {:>14} {:>14} {:>14} {:>8} {:>8} {:>12}\n",
-        "subspace", "positions", "wins", "losses", "draws", "max win", "max loss", "bytes"
+        "{:>8} {:>14} {:>14} {:>14} {:>14} {:>8} {:>8} {:>14} {:>12}\n",
+        "subspace",
+        "positions",
+        "wins",
+        "losses",
+        "draws",
+        "max win",
+        "max loss",
+        "limit draws",
+        "bytes"
     );
     for r in rows {
-        let s = &r.summary;
+        let s = &r.at_clock_zero;
+        let decided = |s: &Summary| s.wins + s.losses;
         out.push_str(&format!(
-            "{:>8} {:>14} {:>14} {:>14} {:>14} {:>8} {:>8} {:>12}\n",
+            "{:>8} {:>14} {:>14} {:>14} {:>14} {:>8} {:>8} {:>14} {:>12}\n",
             r.subspace.to_string(),
             s.positions,
             s.wins,
@@ -89,6 +147,7 @@ pub fn format(rows: &[TableSummary]) -> String {
             s.draws,
             s.longest_win,
             s.longest_loss,
+            decided(&r.stored) - decided(s),
             r.bytes
         ));
     }
