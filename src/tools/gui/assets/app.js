@@ -42,10 +42,11 @@ function candidates() {
 }
 
 function view() {
-  const v = { flipped, targets: new Set(), movable: new Set(), selected: new Set(), removable: new Set() };
+  const v = { flipped, pending: null, targets: new Set(), movable: new Set(), selected: new Set(), removable: new Set() };
   if (!humanToMove()) return v;
   const moves = candidates();
   if (sel.to !== null) {
+    v.pending = { from: sel.from, to: sel.to };
     v.selected.add(sel.to);
     for (const m of moves) {
       if (m.removals.length > sel.removals.length) v.removable.add(m.removals[sel.removals.length]);
@@ -217,6 +218,7 @@ async function setPosition(event) {
   try {
     state = await api("/api/position", { position: $("fen").value });
     render();
+    await engineTurns();
   } catch (e) {
     setStatus(e.message, true);
   }

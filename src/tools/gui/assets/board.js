@@ -34,8 +34,9 @@ function el(name, attrs, parent) {
 }
 
 /**
- * Draws the board into `svg`. `view`: flipped, and sets of point names:
- * targets, movable, selected, removable; `onPoint(name)` on a click.
+ * Draws the board into `svg`. `view`: flipped, pending (a move chosen
+ * but for its removals: from, to), and sets of point names: targets,
+ * movable, selected, removable; `onPoint(name)` on a click.
  */
 export function drawBoard(svg, state, view, onPoint) {
   svg.replaceChildren();
@@ -57,6 +58,11 @@ export function drawBoard(svg, state, view, onPoint) {
   const owner = new Map();
   for (const colour of ["white", "black"]) {
     for (const p of state.pieces[colour]) owner.set(p, colour);
+  }
+  // A move chosen up to its removals is shown made.
+  if (view.pending) {
+    if (view.pending.from) owner.delete(view.pending.from);
+    owner.set(view.pending.to, state.side_to_move);
   }
   const last = parseMove(state.last_move);
   for (const p of POINTS) {
