@@ -18,9 +18,16 @@ struct Gui {
 
 impl Gui {
     fn start() -> Gui {
+        Gui::start_with(&[])
+    }
+
+    /// Started with these extra arguments.
+    fn start_with(args: &[&str]) -> Gui {
         let dir = std::env::temp_dir().join(format!("morris-test-tb-gui-{}", std::process::id()));
         let mut child = Command::new(env!("CARGO_BIN_EXE_morris"))
             .args(["gui", "--port", "0"])
+            .args(args)
+            .env("MORRIS", env!("CARGO_BIN_EXE_morris"))
             .env("MORRIS_TB_DIR", dir)
             .env("MORRIS_TB_AUTO", "0")
             .stdout(Stdio::piped())
@@ -371,4 +378,44 @@ fn shuts_its_engine_down_when_it_exits() {
             std::thread::sleep(Duration::from_millis(20));
         }
     }
+}
+
+/// `--engine cmd=...` of one of the match tests' fake engines.
+fn fake_engine(name: &str) -> String {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fake_engines");
+    format!("cmd={}", dir.join(name).display())
+}
+
+#[test]
+fn a_failed_engine_is_reported_and_restarted() {
+    // Plays its first move, then exits at its second `go`.
+    let gui = Gui::start_with(&["--engine", &fake_engine("crash.sh")]);
+    gui.post("/api/new", json!({"engine": "both", "depth": 1}));
+    let state = gui.post("/api/go", json!({}));
+    assert_eq!(strings(&state["moves"]).len(), 1);
+    assert_eq!(state["engine"]["name"], "crash.sh");
+    let (status, value) = gui.json("POST", "/api/go", "{}");
+    assert_eq!(status, 502, "{value}");
+    assert_eq!(
+        value["error"],
+        "engine crash.sh crashed: exited with code 3"
+    );
+    // A fresh process, whose first move comes before its crash.
+    let state = gui.post("/api/go", json!({}));
+    assert_eq!(strings(&state["moves"]).len(), 2);
+
+    let gui = Gui::start_with(&["--engine", &fake_engine("illegal.sh")]);
+    // Its second move is a slide in the placement phase.
+    gui.post("/api/new", json!({"engine": "both", "depth": 1}));
+    let before = gui.post("/api/go", json!({}));
+    let (status, value) = gui.json("POST", "/api/go", "{}");
+    assert_eq!(status, 502, "{value}");
+    assert!(
+        value["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("engine illegal.sh illegal move 'a1-a4'"),
+        "{value}"
+    );
+    assert_eq!(gui.get("/api/state"), before);
 }
