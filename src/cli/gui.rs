@@ -26,8 +26,24 @@ pub struct GuiArgs {
 /// Set by SIGINT and SIGTERM: the server stops and drops its engine.
 static STOP: AtomicBool = AtomicBool::new(false);
 
+#[cfg(unix)]
 extern "C" fn on_signal(_: libc::c_int) {
     STOP.store(true, Ordering::Relaxed);
+}
+
+/// Stops the server on SIGINT and SIGTERM. Elsewhere an interrupt ends the
+/// process, and the engine quits when its input closes.
+fn stop_on_signals() {
+    #[cfg(unix)]
+    {
+        let handler = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
+        // SAFETY: the handler only stores to an atomic, which is
+        // async-signal-safe.
+        unsafe {
+            libc::signal(libc::SIGINT, handler);
+            libc::signal(libc::SIGTERM, handler);
+        }
+    }
 }
 
 pub fn run(args: &GuiArgs) -> Result<(), CliError> {
@@ -42,12 +58,7 @@ pub fn run(args: &GuiArgs) -> Result<(), CliError> {
         .map_err(|e| format!("cannot listen on 127.0.0.1:{}: {e}", args.port))?;
     let url = gui.url();
     println!("{url}");
-    let handler = on_signal as extern "C" fn(libc::c_int) as libc::sighandler_t;
-    // SAFETY: the handler only stores to an atomic, which is async-signal-safe.
-    unsafe {
-        libc::signal(libc::SIGINT, handler);
-        libc::signal(libc::SIGTERM, handler);
-    }
+    stop_on_signals();
     if args.open {
         open_browser(&url);
     }
