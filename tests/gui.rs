@@ -101,6 +101,7 @@ impl Gui {
     }
 
     /// The engine processes this server started (its children).
+    #[cfg(target_os = "linux")]
     fn children(&self) -> Vec<u32> {
         let me = self.child.id().to_string();
         std::fs::read_dir("/proc")
@@ -348,6 +349,7 @@ fn refuses_foreign_hosts_and_origins_and_bad_requests() {
 }
 
 #[test]
+#[cfg(target_os = "linux")]
 fn shuts_its_engine_down_when_it_exits() {
     let mut gui = Gui::start();
     gui.post("/api/new", json!({"engine": "white", "depth": 1}));
