@@ -5,6 +5,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod engine;
+pub mod gui;
 pub mod r#match;
 pub mod perft;
 pub mod tb;
@@ -42,6 +43,8 @@ enum Command {
     Bench(bench::BenchArgs),
     /// Endgame tablebases: generate, verify, stats, probe, bench.
     Tb(tb::TbArgs),
+    /// A board in the browser: play the engine on a page served on 127.0.0.1.
+    Gui(gui::GuiArgs),
 }
 
 /// Why a command failed: the library's typed errors, or a message of the
@@ -91,6 +94,7 @@ pub fn run() -> ExitCode {
         Some(Command::Analyze(a)) => analyze::run(&a),
         Some(Command::Bench(a)) => bench::run(&a),
         Some(Command::Tb(a)) => tb::run(&a),
+        Some(Command::Gui(a)) => gui::run(&a),
         None => {
             engine::run();
             Ok(())

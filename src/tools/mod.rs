@@ -4,6 +4,7 @@
 pub mod analyze;
 pub mod elo;
 pub mod engine_process;
+pub mod gui;
 pub mod input;
 pub mod match_runner;
 pub mod openings;

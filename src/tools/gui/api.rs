@@ -1,0 +1,259 @@
+//! The HTTP side: the request checks, the routes, and JSON in and out.
+//! Every failure is a 4xx or 5xx answer with `{"error": message}`.
+
+use std::io::Read;
+
+use serde_json::{Map, Value, json};
+use tiny_http::{Header, Method, Request, Response};
+
+use super::board::{Board, BoardError, EngineSide, NewGame, Strength, rules_of};
+
+/// The largest request body read.
+const MAX_BODY: u64 = 64 * 1024;
+
+const INDEX_HTML: &str = include_str!("assets/index.html");
+const STYLE_CSS: &str = include_str!("assets/style.css");
+const APP_JS: &str = include_str!("assets/app.js");
+const BOARD_JS: &str = include_str!("assets/board.js");
+
+/// A request refused before it reaches the board.
+struct Refusal {
+    status: u16,
+    message: String,
+}
+
+impl Refusal {
+    fn new(status: u16, message: impl Into<String>) -> Refusal {
+        Refusal {
+            status,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<BoardError> for Refusal {
+    fn from(e: BoardError) -> Refusal {
+        Refusal::new(e.status(), e.to_string())
+    }
+}
+
+/// What a route answers: an asset or JSON.
+enum Body {
+    Asset(&'static str, &'static str),
+    Json(Value),
+}
+
+/// Answers one request; a client gone before the answer is only logged.
+pub fn answer(board: &mut Board, port: u16, mut request: Request) {
+    let (status, body) = match route(board, port, &mut request) {
+        Ok(body) => (200, body),
+        Err(r) => (r.status, Body::Json(json!({ "error": r.message }))),
+    };
+    let (content_type, text) = match body {
+        Body::Asset(content_type, text) => (content_type, text.to_string()),
+        Body::Json(value) => ("application/json", value.to_string()),
+    };
+    let response = Response::from_string(text)
+        .with_status_code(status)
+        .with_header(header("Content-Type", content_type))
+        .with_header(header("Cache-Control", "no-store"))
+        .with_header(header("X-Content-Type-Options", "nosniff"))
+        .with_header(header(
+            "Content-Security-Policy",
+            "default-src 'self'; style-src 'self'; script-src 'self'",
+        ));
+    if let Err(e) = request.respond(response) {
+        log::debug!("gui: answering: {e}");
+    }
+}
+
+fn header(name: &str, value: &str) -> Header {
+    Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("ASCII header")
+}
+
+fn header_value<'a>(request: &'a Request, name: &'static str) -> Option<&'a str> {
+    request
+        .headers()
+        .iter()
+        .find(|h| h.field.equiv(name))
+        .map(|h| h.value.as_str())
+}
+
+/// The loopback names of this server: the only acceptable `Host`s.
+fn is_own_host(host: &str, port: u16) -> bool {
+    ["127.0.0.1", "localhost"]
+        .iter()
+        .any(|name| host.eq_ignore_ascii_case(&format!("{name}:{port}")))
+}
+
+fn check_origin(request: &Request, port: u16) -> Result<(), Refusal> {
+    let host = header_value(request, "Host").unwrap_or("");
+    if !is_own_host(host, port) {
+        return Err(Refusal::new(
+            403,
+            format!("Host '{host}' refused: only 127.0.0.1:{port} or localhost:{port}"),
+        ));
+    }
+    if *request.method() == Method::Post
+        && let Some(origin) = header_value(request, "Origin")
+        && !origin
+            .strip_prefix("http://")
+            .is_some_and(|h| is_own_host(h, port))
+    {
+        return Err(Refusal::new(
+            403,
+            format!("Origin '{origin}' refused: not this page"),
+        ));
+    }
+    Ok(())
+}
+
+fn route(board: &mut Board, port: u16, request: &mut Request) -> Result<Body, Refusal> {
+    check_origin(request, port)?;
+    let path = request.url().split('?').next().unwrap_or("").to_string();
+    let method = request.method().clone();
+    let asset = match path.as_str() {
+        "/" | "/index.html" => Some(("text/html; charset=utf-8", INDEX_HTML)),
+        "/style.css" => Some(("text/css; charset=utf-8", STYLE_CSS)),
+        "/app.js" => Some(("text/javascript; charset=utf-8", APP_JS)),
+        "/board.js" => Some(("text/javascript; charset=utf-8", BOARD_JS)),
+        _ => None,
+    };
+    if let Some((content_type, text)) = asset {
+        return match method {
+            Method::Get | Method::Head => Ok(Body::Asset(content_type, text)),
+            _ => Err(not_allowed(&method, &path)),
+        };
+    }
+    match (&method, path.as_str()) {
+        (Method::Get, "/api/state") => {}
+        (Method::Get, "/api/position") => {
+            let state = board.state();
+            return Ok(Body::Json(json!({
+                "fen": state["fen"],
+                "setup": state["setup"],
+            })));
+        }
+        (Method::Post, "/api/new") => {
+            let body = read_json(request)?;
+            board.new_game(new_game(&body)?);
+        }
+        (Method::Post, "/api/move") => {
+            let body = read_json(request)?;
+            board.play(string_field(&body, "move")?.ok_or_else(|| missing("move"))?)?;
+        }
+        (Method::Post, "/api/go") => {
+            read_json(request)?;
+            board.engine_move()?;
+        }
+        (Method::Post, "/api/takeback") => {
+            let body = read_json(request)?;
+            let plies = match body.get("plies") {
+                None => 1,
+                Some(v) => v
+                    .as_u64()
+                    .ok_or_else(|| bad("'plies' must be a whole number"))?
+                    as usize,
+            };
+            board.take_back(plies)?;
+        }
+        (Method::Post, "/api/position") => {
+            let body = read_json(request)?;
+            board.set_position(
+                string_field(&body, "position")?.ok_or_else(|| missing("position"))?,
+            )?;
+        }
+        (_, "/api/state" | "/api/position" | "/api/new" | "/api/move" | "/api/go")
+        | (_, "/api/takeback") => return Err(not_allowed(&method, &path)),
+        _ => return Err(Refusal::new(404, format!("no such page: {path}"))),
+    }
+    Ok(Body::Json(board.state()))
+}
+
+fn not_allowed(method: &Method, path: &str) -> Refusal {
+    Refusal::new(405, format!("{method} is not allowed on {path}"))
+}
+
+fn bad(message: impl Into<String>) -> Refusal {
+    Refusal::new(400, message)
+}
+
+fn missing(field: &str) -> Refusal {
+    bad(format!("missing field '{field}'"))
+}
+
+/// The body as a JSON object; an empty body is an empty object.
+fn read_json(request: &mut Request) -> Result<Map<String, Value>, Refusal> {
+    let mut text = String::new();
+    request
+        .as_reader()
+        .take(MAX_BODY + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| bad(format!("unreadable body: {e}")))?;
+    if text.len() as u64 > MAX_BODY {
+        return Err(Refusal::new(413, format!("body over {MAX_BODY} bytes")));
+    }
+    if text.trim().is_empty() {
+        return Ok(Map::new());
+    }
+    match serde_json::from_str(&text) {
+        Ok(Value::Object(map)) => Ok(map),
+        Ok(_) => Err(bad("the body must be a JSON object")),
+        Err(e) => Err(bad(format!("bad JSON: {e}"))),
+    }
+}
+
+fn string_field<'a>(body: &'a Map<String, Value>, name: &str) -> Result<Option<&'a str>, Refusal> {
+    match body.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::String(s)) => Ok(Some(s)),
+        Some(_) => Err(bad(format!("'{name}' must be a string"))),
+    }
+}
+
+fn number_field(body: &Map<String, Value>, name: &str) -> Result<Option<u64>, Refusal> {
+    match body.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .filter(|&n| n > 0)
+            .map(Some)
+            .ok_or_else(|| bad(format!("'{name}' must be a positive whole number"))),
+    }
+}
+
+/// `{"variant", "options": ["Name=Value"], "engine": side, "depth" |
+/// "movetime"}`, each optional.
+fn new_game(body: &Map<String, Value>) -> Result<NewGame, Refusal> {
+    let variant = string_field(body, "variant")?.unwrap_or("nine");
+    let options = match body.get("options") {
+        None | Some(Value::Null) => Vec::new(),
+        Some(Value::Array(items)) => items
+            .iter()
+            .map(|v| v.as_str().map(str::to_string))
+            .collect::<Option<Vec<_>>>()
+            .ok_or_else(|| bad("'options' must be a list of \"Name=Value\" strings"))?,
+        Some(_) => return Err(bad("'options' must be a list of \"Name=Value\" strings")),
+    };
+    let rules = rules_of(variant, &options).map_err(BoardError::from)?;
+    let side = string_field(body, "engine")?.unwrap_or("black");
+    let engine_side = EngineSide::from_name(side).ok_or_else(|| {
+        bad(format!(
+            "'engine' must be white, black, both or none, not '{side}'"
+        ))
+    })?;
+    let strength = match (
+        number_field(body, "depth")?,
+        number_field(body, "movetime")?,
+    ) {
+        (Some(_), Some(_)) => return Err(bad("give 'depth' or 'movetime', not both")),
+        (Some(depth), None) => Strength::Depth(depth.min(u32::MAX as u64) as u32),
+        (None, Some(ms)) => Strength::MoveTime(ms),
+        (None, None) => Strength::Depth(4),
+    };
+    Ok(NewGame {
+        rules,
+        engine_side,
+        strength,
+    })
+}

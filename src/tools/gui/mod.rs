@@ -1,0 +1,63 @@
+//! A board in the browser (`morris gui`): a small HTTP server on the
+//! loopback interface serving one page and a JSON API over one game
+//! (`board.rs`), with the engine as a child process driven through the
+//! protocol like `morris match`'s. Every asset is compiled into the binary.
+//!
+//! DNS rebinding is refused by checking every request's `Host` against
+//! the loopback names of the bound port, and a POST's `Origin` (when
+//! given) against the same; nothing is read from the file system.
+
+pub mod api;
+pub mod board;
+
+use std::io;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+use tiny_http::Server;
+
+use crate::tools::engine_process::EngineSpec;
+use board::Board;
+
+/// The server, bound but not yet serving.
+pub struct Gui {
+    server: Server,
+    addr: SocketAddr,
+    board: Board,
+}
+
+impl Gui {
+    /// Binds 127.0.0.1:`port` (0: a free port), the engine to be started
+    /// from `engine` when first asked to move.
+    pub fn bind(port: u16, engine: EngineSpec) -> io::Result<Gui> {
+        let server = Server::http(("127.0.0.1", port)).map_err(io::Error::other)?;
+        let addr = server
+            .server_addr()
+            .to_ip()
+            .ok_or_else(|| io::Error::other("not an IP address"))?;
+        Ok(Gui {
+            server,
+            addr,
+            board: Board::new(engine),
+        })
+    }
+
+    /// The page's address.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+
+    /// Answers requests one at a time until `stop` is set; the engine
+    /// process is shut down when this returns (the board is dropped).
+    pub fn serve(mut self, stop: &AtomicBool) {
+        let port = self.addr.port();
+        while !stop.load(Ordering::Relaxed) {
+            match self.server.recv_timeout(Duration::from_millis(200)) {
+                Ok(Some(request)) => api::answer(&mut self.board, port, request),
+                Ok(None) => {}
+                Err(e) => log::warn!("gui: {e}"),
+            }
+        }
+    }
+}
