@@ -102,23 +102,30 @@ async function play(token) {
   }
 }
 
+/**
+ * Asks the engine for one move; the answer counts only while the game is
+ * still generation `mine`. False when it failed (the status says why).
+ */
+async function askEngine(mine) {
+  busy = true;
+  setStatus(`${state.engine.name} is thinking…`);
+  try {
+    const next = await api("/api/go", {});
+    if (generation === mine) state = next;
+    return true;
+  } catch (e) {
+    setStatus(e.message, true);
+    return false;
+  } finally {
+    busy = false;
+  }
+}
+
 /** Lets the engine move while it is its turn (every turn when watching). */
 async function engineTurns() {
   const mine = generation;
   while (state.engine.to_move && generation === mine) {
-    busy = true;
-    setStatus(`${state.engine.name} is thinking…`);
-    try {
-      const next = await api("/api/go", {});
-      if (generation !== mine) break;
-      state = next;
-    } catch (e) {
-      busy = false;
-      setStatus(e.message, true);
-      return;
-    } finally {
-      busy = false;
-    }
+    if (!(await askEngine(mine)) || generation !== mine) return;
     render();
   }
 }
@@ -194,19 +201,7 @@ async function takeBack() {
 async function engineMove() {
   if (busy || !state || state.over) return;
   generation++;
-  const mine = generation;
-  busy = true;
-  setStatus(`${state.engine.name} is thinking…`);
-  try {
-    const next = await api("/api/go", {});
-    if (generation === mine) state = next;
-  } catch (e) {
-    busy = false;
-    setStatus(e.message, true);
-    return;
-  } finally {
-    busy = false;
-  }
+  if (!(await askEngine(generation))) return;
   render();
   await engineTurns();
 }
