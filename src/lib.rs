@@ -1,6 +1,7 @@
 //! `morris`: a Nine Men's Morris engine and its tools.
 //!
-//! Layers, in order: each imports only the layers before it.
+//! Layers, in order: each imports only the layers before it. The
+//! command line on top of them is the binary's (`src/cli/`).
 
 // The game: board, moves, notation, rule options, positions, set-ups.
 pub mod rules;
@@ -16,6 +17,3 @@ pub mod protocol;
 
 // Matches between engine processes, game records, openings, analysis.
 pub mod tools;
-
-// The command line: the only place that knows clap.
-pub mod cli;

@@ -10,9 +10,9 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{CliError, PositionArgs};
-use crate::search::{Limits, Searcher, Settings};
-use crate::tablebase::{auto, default_dir};
-use crate::tools::analyze::{
+use morris::search::{Limits, Searcher, Settings};
+use morris::tablebase::{auto, default_dir};
+use morris::tools::analyze::{
     AnalysisTables, Item, Marks, analyse, items_from_text, json_output, position_item, text_output,
 };
 

@@ -3,7 +3,7 @@
 use clap::Args;
 
 use super::CliError;
-use crate::search::bench;
+use morris::search::bench;
 
 #[derive(Args, Debug)]
 pub struct BenchArgs {

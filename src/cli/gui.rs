@@ -6,8 +6,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use clap::{ArgAction, Args};
 
 use super::CliError;
-use crate::tools::engine_process::EngineSpec;
-use crate::tools::gui::Gui;
+use morris::tools::engine_process::EngineSpec;
+use morris::tools::gui::Gui;
 
 #[derive(Args, Debug)]
 pub struct GuiArgs {

@@ -11,14 +11,14 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
 use super::{CliError, PositionArgs};
-use crate::rules::{Rules, Setup, Start};
-use crate::tools::elo::{Sprt, Tally, format_elo};
-use crate::tools::engine_process::{EngineSpec, Proto, TimeControl};
-use crate::tools::match_runner::{
+use morris::rules::{Rules, Setup, Start};
+use morris::tools::elo::{Sprt, Tally, format_elo};
+use morris::tools::engine_process::{EngineSpec, Proto, TimeControl};
+use morris::tools::match_runner::{
     self, GameReport, MatchConfig, MatchError, MatchOutcome, Standings,
 };
-use crate::tools::openings::{self, Opening};
-use crate::tools::record::result_text;
+use morris::tools::openings::{self, Opening};
+use morris::tools::record::result_text;
 
 const MATCH_HELP: &str = "\
 ENGINES:

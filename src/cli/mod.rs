@@ -14,11 +14,11 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::rules::{FenError, Game, RuleOptionId, Rules, RulesError, Setup, SetupError, Start};
-use crate::tablebase::error::TablebaseError;
-use crate::tools::elo::SprtError;
-use crate::tools::engine_process::{EngineSpecError, TimeControlError};
-use crate::tools::input::{EntryError, InputError};
+use morris::rules::{FenError, Game, RuleOptionId, Rules, RulesError, Setup, SetupError, Start};
+use morris::tablebase::error::TablebaseError;
+use morris::tools::elo::SprtError;
+use morris::tools::engine_process::{EngineSpecError, TimeControlError};
+use morris::tools::input::{EntryError, InputError};
 
 #[derive(Parser)]
 #[command(

@@ -7,11 +7,11 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 
 use super::{CliError, RulesArgs};
-use crate::rules::{Position, Rules};
-use crate::tablebase::generate::{self, GenerateOptions};
-use crate::tablebase::index::apply_sym;
-use crate::tablebase::probe::{Tablebases, default_dir, preference};
-use crate::tablebase::{Probe, Subspace, Value, summary, verify};
+use morris::rules::{Position, Rules};
+use morris::tablebase::generate::{self, GenerateOptions};
+use morris::tablebase::index::apply_sym;
+use morris::tablebase::probe::{Tablebases, default_dir, preference};
+use morris::tablebase::{Probe, Subspace, Value, summary, verify};
 
 #[derive(Args, Debug)]
 pub struct TbArgs {

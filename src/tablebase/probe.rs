@@ -265,7 +265,7 @@ impl Tablebases {
 }
 
 /// Orders move results for the mover: quick wins, then draws, then slow losses.
-pub(crate) fn preference(p: Probe) -> (u8, i32) {
+pub fn preference(p: Probe) -> (u8, i32) {
     match p.value {
         Value::Win => (2, -(p.plies as i32)),
         Value::Draw => (1, 0),
