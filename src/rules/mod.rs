@@ -13,6 +13,8 @@ pub mod outcome;
 pub mod perft;
 pub mod position;
 pub mod setup;
+#[cfg(test)]
+pub(crate) mod testing;
 
 pub use board::{
     Bitboard, EmptyNeighbours, Layout, LineCounts, Slides, Square, Symmetry, line_indices,

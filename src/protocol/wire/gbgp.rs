@@ -115,34 +115,25 @@ pub fn parse_pos(text: &str, rules: &Rules) -> Result<Position, GbgpError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Game, MoveList};
+    use crate::rules::Game;
+    use crate::rules::testing::Rng;
 
     /// Positions of random games under plain placement rules (white or
     /// black first) read back from their GBGP strings: GBGP carries the
     /// board, the side to move and the move number, and the hands follow.
     #[test]
     fn positions_of_random_games_read_back() {
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut random = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
         for first in ["white", "black"] {
             let mut rules = Rules::default();
             rules.set("FirstPlayer", first).unwrap();
             for _ in 0..40 {
                 let mut game = Game::new(rules, Position::start(&rules));
-                let mut list = MoveList::new();
-                for _ in 0..random() % 60 {
-                    if game.outcome().is_some() {
-                        break;
+                for _ in 0..rng.next() % 60 {
+                    match rng.legal_move(&game) {
+                        Some(mv) => game.play(mv),
+                        None => break,
                     }
-                    list.clear();
-                    game.legal_moves(&mut list);
-                    let mv = list.iter().nth(random() as usize % list.len()).copied();
-                    game.play(mv.expect("a game not over has a move"));
                 }
                 let pos = game.position();
                 let text = write_pos(pos);

@@ -179,19 +179,14 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Game, MoveList, Position, Rules, Variant};
+    use crate::rules::testing::Rng;
+    use crate::rules::{Game, Position, Rules, Variant};
 
     /// Random games' moves: split, written, read back and joined give the
     /// move back, in every variant.
     #[test]
     fn split_then_join_gives_the_move_back() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut rng = Rng::new(0x9e37_79b9_7f4a_7c15);
         let mut removals = 0;
         for variant in [
             Variant::Nine,
@@ -202,10 +197,9 @@ mod tests {
             let rules = Rules::preset(variant);
             for _ in 0..30 {
                 let mut game = Game::new(rules, Position::start(&rules));
-                let mut list = MoveList::new();
-                while game.outcome().is_none() && game.moves().len() < 200 {
-                    game.legal_moves(&mut list);
-                    let mv = list.as_slice()[next() as usize % list.len()];
+                while game.moves().len() < 200
+                    && let Some(mv) = rng.legal_move(&game)
+                {
                     let text: Vec<String> = Token::split(mv).map(|t| t.to_string()).collect();
                     removals += text.len() - 1;
                     let tokens: Vec<Token> =
