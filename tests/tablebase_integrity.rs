@@ -5,6 +5,8 @@
 
 #[path = "common/engine.rs"]
 mod engine;
+#[path = "common/tables.rs"]
+mod tables;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -12,22 +14,20 @@ use std::sync::{Arc, OnceLock};
 use morris::rules::{Bitboard, Color, Game, Position, Rules, Square};
 use morris::search::{Control, Limits, Searcher, Settings};
 use morris::tablebase::file::{self, HEADER_LEN};
-use morris::tablebase::{Fingerprint, GenerateOptions, Subspace, Tablebases, generate};
+use morris::tablebase::{Fingerprint, Subspace, Tablebases};
 
 /// The 3-3, 4-3 and 3-4 tables of the standard rules, and the 3-3 table of
 /// the rules with diagonals, made once.
 fn base() -> &'static PathBuf {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tb-integrity-base");
-        let _ = std::fs::remove_dir_all(&dir);
-        let options = GenerateOptions {
-            threads: 2,
-            progress: false,
-        };
-        generate(&dir, &Rules::default(), &[Subspace::new(3, 4)], &options).unwrap();
-        generate(&dir, &diagonals(), &[Subspace::new(3, 3)], &options).unwrap();
-        dir
+        tables::made(
+            "tb-integrity-base",
+            &[
+                (Rules::default(), Subspace::new(3, 4)),
+                (diagonals(), Subspace::new(3, 3)),
+            ],
+        )
     })
 }
 

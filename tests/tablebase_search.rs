@@ -5,27 +5,20 @@
 
 #[path = "common/engine.rs"]
 mod engine;
+#[path = "common/tables.rs"]
+mod tables;
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
 use morris::rules::{Bitboard, Color, Game, Position, Rules, Square};
 use morris::search::{Control, Limits, Searcher, Settings};
-use morris::tablebase::{GenerateOptions, Subspace, Tablebases, Value, generate};
+use morris::tablebase::{Subspace, Tablebases, Value};
 
 /// The 3-3, 4-3 and 3-4 tables of the standard rules, made once.
 fn tables() -> &'static PathBuf {
     static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tb-search");
-        let _ = std::fs::remove_dir_all(&dir);
-        let options = GenerateOptions {
-            threads: 2,
-            progress: false,
-        };
-        generate(&dir, &Rules::default(), &[Subspace::new(3, 4)], &options).unwrap();
-        dir
-    })
+    DIR.get_or_init(|| tables::made("tb-search", &[(Rules::default(), Subspace::new(3, 4))]))
 }
 
 fn xorshift(state: &mut u64) -> u64 {
