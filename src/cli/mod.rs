@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 
-use morris::rules::{FenError, Game, RuleOptionId, Rules, RulesError, Setup, SetupError, Start};
+use morris::rules::{FenError, Game, Rules, RulesError, Setup, SetupError, Start};
 use morris::tablebase::error::TablebaseError;
 use morris::tools::elo::SprtError;
 use morris::tools::engine_process::{EngineSpecError, TimeControlError};
@@ -123,12 +123,7 @@ pub struct RulesArgs {
 impl RulesArgs {
     /// The rules these arguments set.
     pub fn rules(&self) -> Result<Rules, RulesError> {
-        let mut rules = Rules::default();
-        rules.set_option(RuleOptionId::Variant, &self.variant)?;
-        for o in &self.options {
-            rules.apply(o)?;
-        }
-        Ok(rules)
+        Rules::with_settings(&self.variant, &self.options)
     }
 }
 

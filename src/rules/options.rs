@@ -469,6 +469,18 @@ impl Rules {
         Ok(())
     }
 
+    /// The rules of a preset named as `Variant` takes it, then `Name=Value`
+    /// settings applied in order: what every tool's `--variant`/`--option`
+    /// pair means.
+    pub fn with_settings(variant: &str, settings: &[impl AsRef<str>]) -> Result<Rules, RulesError> {
+        let mut rules = Rules::default();
+        rules.set_option(RuleOptionId::Variant, variant)?;
+        for s in settings {
+            rules.apply(s.as_ref())?;
+        }
+        Ok(rules)
+    }
+
     /// Applies one `Name=Value` setting.
     pub fn apply(&mut self, setting: &str) -> Result<(), RulesError> {
         let (name, value) = setting

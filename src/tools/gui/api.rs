@@ -6,7 +6,8 @@ use std::io::Read;
 use serde_json::{Map, Value, json};
 use tiny_http::{Header, Method, Request, Response};
 
-use super::board::{Board, BoardError, EngineSide, NewGame, Strength, rules_of};
+use super::board::{Board, BoardError, EngineSide, NewGame, Strength};
+use crate::rules::Rules;
 
 /// The largest request body read.
 const MAX_BODY: u64 = 64 * 1024;
@@ -235,7 +236,7 @@ fn new_game(body: &Map<String, Value>) -> Result<NewGame, Refusal> {
             .ok_or_else(|| bad("'options' must be a list of \"Name=Value\" strings"))?,
         Some(_) => return Err(bad("'options' must be a list of \"Name=Value\" strings")),
     };
-    let rules = rules_of(variant, &options).map_err(BoardError::from)?;
+    let rules = Rules::with_settings(variant, &options).map_err(BoardError::from)?;
     let side = string_field(body, "engine")?.unwrap_or("black");
     let engine_side = EngineSide::from_name(side).ok_or_else(|| {
         bad(format!(

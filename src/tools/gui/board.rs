@@ -8,8 +8,8 @@ use serde_json::{Value, json};
 
 use crate::protocol::wire::{GoArgs, PositionArgs};
 use crate::rules::{
-    Color, Game, GameResult, MoveError, MoveList, Position, RuleOptionId, Rules, RulesError, Setup,
-    SetupError, Square,
+    Color, Game, GameResult, MoveError, MoveList, Position, Rules, RulesError, Setup, SetupError,
+    Square,
 };
 use crate::search::Score;
 use crate::tools::engine_process::{Answer, Engine, EngineSpec, Fault};
@@ -292,14 +292,4 @@ impl Board {
             },
         })
     }
-}
-
-/// The rules of a preset and `Name=Value` options after it.
-pub fn rules_of(variant: &str, options: &[String]) -> Result<Rules, RulesError> {
-    let mut rules = Rules::default();
-    rules.set_option(RuleOptionId::Variant, variant)?;
-    for o in options {
-        rules.apply(o)?;
-    }
-    Ok(rules)
 }
