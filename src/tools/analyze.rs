@@ -238,7 +238,8 @@ fn pv_text(pv: &[Move]) -> String {
         .join(" ")
 }
 
-fn score_json(s: Score) -> serde_json::Value {
+/// A score as the tools' JSON writes it: `{"cp": X}` or `{"mate": N}`.
+pub fn score_json(s: Score) -> serde_json::Value {
     match s {
         Score::Cp(cp) => json!({ "cp": cp }),
         Score::Mate(n) => json!({ "mate": n }),

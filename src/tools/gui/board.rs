@@ -12,6 +12,7 @@ use crate::rules::{
     Square,
 };
 use crate::search::Score;
+use crate::tools::analyze::score_json;
 use crate::tools::engine_process::{Answer, Engine, EngineSpec, Fault};
 
 /// Longest wait for the engine's handshake and `readyok`.
@@ -283,10 +284,7 @@ impl Board {
                 "to_move": engine_to_move,
                 "last": self.last_engine.as_ref().map(|e| json!({
                     "move": e.token,
-                    "score": e.score.map(|s| match s {
-                        Score::Cp(cp) => json!({"cp": cp}),
-                        Score::Mate(n) => json!({"mate": n}),
-                    }),
+                    "score": e.score.map(score_json),
                     "depth": e.depth,
                 })),
             },
