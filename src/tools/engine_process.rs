@@ -13,7 +13,7 @@ use crate::protocol::wire::sanmill::{Best, SanmillLine};
 use crate::protocol::wire::{
     BestMove, Command, Dialect, EngineLine, GoArgs, PositionArgs, READY_OK,
 };
-use crate::rules::{Rules, Variant};
+use crate::rules::{MoveError, Rules, Variant};
 use crate::search::Score;
 
 /// How long an engine may think.
@@ -229,6 +229,16 @@ pub enum Fault {
     /// A `bestmove` line without a move.
     #[error("malformed reply '{0}'")]
     Malformed(String),
+}
+
+/// An engine's move that the rules core refused.
+impl From<MoveError> for Fault {
+    fn from(e: MoveError) -> Fault {
+        Fault::Illegal {
+            token: e.token,
+            reason: e.reason.to_string(),
+        }
+    }
 }
 
 /// What an engine answered instead of a move, or its move.

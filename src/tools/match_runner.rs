@@ -633,10 +633,7 @@ impl<'a> Referee<'a> {
                 });
             }
         };
-        self.game.play_text(token).map_err(|e| Fault::Illegal {
-            token: e.token,
-            reason: e.reason.to_string(),
-        })?;
+        self.game.play_text(token)?;
         let secs = format!("{:.3}s", used as f64 / 1000.0);
         self.comments.push(Some(match (reply.score, reply.depth) {
             (Some(s), Some(d)) => format!("{}/{d} {secs}", format_score(s)),

@@ -228,10 +228,7 @@ impl Board {
             Answer::NoMove(word) => return Err(Fault::Malformed(format!("bestmove {word}"))),
             Answer::Draw => return Err(Fault::Malformed("bestmove draw".into())),
         };
-        self.game.play_text(&token).map_err(|e| Fault::Illegal {
-            token: token.clone(),
-            reason: e.reason.to_string(),
-        })?;
+        self.game.play_text(&token)?;
         Ok(EngineMove {
             token,
             score: reply.score,
