@@ -197,7 +197,7 @@ fn plays_a_whole_game_against_the_engine() {
     let page = gui.raw("GET", "/", &gui.addr, &[], "");
     assert_eq!(page.0, 200);
     assert!(page.1.contains("<svg id=\"board\""));
-    for asset in ["/style.css", "/app.js", "/board.js"] {
+    for asset in ["/style.css", "/app.js", "/board.js", "/favicon.svg"] {
         assert_eq!(gui.raw("GET", asset, &gui.addr, &[], "").0, 200, "{asset}");
     }
     let state = gui.post(

@@ -19,6 +19,7 @@ const INDEX_HTML: &str = include_str!("assets/index.html");
 const STYLE_CSS: &str = include_str!("assets/style.css");
 const APP_JS: &str = include_str!("assets/app.js");
 const BOARD_JS: &str = include_str!("assets/board.js");
+const FAVICON_SVG: &str = include_str!("assets/favicon.svg");
 
 /// A request refused before it reaches the board.
 struct Refusal {
@@ -121,6 +122,7 @@ fn route(board: &Arc<Board>, port: u16, request: &mut Request) -> Result<Body, R
         "/style.css" => Some(("text/css; charset=utf-8", STYLE_CSS)),
         "/app.js" => Some(("text/javascript; charset=utf-8", APP_JS)),
         "/board.js" => Some(("text/javascript; charset=utf-8", BOARD_JS)),
+        "/favicon.svg" | "/favicon.ico" => Some(("image/svg+xml", FAVICON_SVG)),
         _ => None,
     };
     if let Some((content_type, text)) = asset {

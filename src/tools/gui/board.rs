@@ -992,6 +992,7 @@ impl State {
             "fen": pos.to_fen(rules),
             "setup": Setup::of_game(&self.game).to_string(),
             "side_to_move": side.name(),
+            "turn": self.game.position().side_to_move().name(),
             "in_hand": {"white": pos.in_hand(Color::White), "black": pos.in_hand(Color::Black)},
             "pieces": {"white": points(Color::White), "black": points(Color::Black)},
             "legal_moves": list.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
