@@ -39,6 +39,9 @@ const MARGIN: Duration = Duration::from_secs(5);
 const FOREVER: Duration = Duration::from_secs(100 * 24 * 3600);
 /// Time per move of a game played at a skill level.
 const SKILL_MOVETIME: u64 = 1000;
+/// The pause before each move when the engine plays both sides, so that
+/// the game can be followed.
+const WATCH_PAUSE: Duration = Duration::from_millis(400);
 /// The most lines an analysis shows.
 pub const MAX_MULTIPV: u32 = 8;
 
@@ -218,6 +221,8 @@ struct Job {
     skill: u8,
     multipv: u32,
     stop: Arc<AtomicBool>,
+    /// Waited before the search starts.
+    pause: Duration,
 }
 
 /// The engine process and what it was told.
@@ -573,6 +578,13 @@ impl Board {
     /// A search's thread: waits for the engine, searches, and applies the
     /// answer if the search is still the current one.
     fn run(self: Arc<Self>, job: Job) {
+        let paused_until = Instant::now() + job.pause;
+        while Instant::now() < paused_until {
+            if job.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
         let mut slot = lock(&self.engine);
         if !lock(&self.state).is_current(job.id) {
             return;
@@ -731,6 +743,10 @@ impl State {
             skill,
             multipv,
             stop,
+            pause: match (kind, self.engine_side) {
+                (Kind::Play, EngineSide::Both) if ply > 0 => WATCH_PAUSE,
+                _ => Duration::ZERO,
+            },
         }
     }
 

@@ -170,11 +170,17 @@ function view() {
   return v;
 }
 
+/** A click on a point (not the click that ends a drag). */
 function onPoint(p) {
   if (swallowClick) {
     swallowClick = false;
     return;
   }
+  choose(p);
+}
+
+/** The point `p` chosen: the next step of the move being built. */
+function choose(p) {
   if (!humanToMove()) return;
   const all = state.legal_moves.map(parseMove);
   if (sel.to !== null) {
@@ -238,7 +244,7 @@ function onPointerUp(e) {
   // A click that does not follow (touch) must not be swallowed later.
   setTimeout(() => { swallowClick = false; }, 0);
   const target = pointAt($("board"), e.clientX, e.clientY, flipped);
-  if (target && target !== sel.from) onPoint(target);
+  if (target && target !== sel.from) choose(target);
   else render();
 }
 
