@@ -396,6 +396,13 @@ fn shuts_its_engine_down_when_it_exits() {
     let mut gui = Gui::start();
     gui.post("/api/new", json!({"engine": "white", "depth": 1}));
     gui.engine_plays(1);
+    // An analysis, which ends only when stopped, runs at the signal.
+    gui.post("/api/analysis", json!({"on": true}));
+    gui.until("an analysis line", |s| {
+        s["search"]["lines"]
+            .as_array()
+            .is_some_and(|l| !l.is_empty())
+    });
     let engines = gui.children();
     assert_eq!(engines.len(), 1, "{engines:?}");
     let status = Command::new("kill")

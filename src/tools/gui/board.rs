@@ -334,6 +334,7 @@ impl Board {
             closing: false,
         };
         state.reset_clocks(clock);
+        state.open_tables();
         Arc::new(Board {
             spec,
             state: Mutex::new(state),
@@ -344,15 +345,13 @@ impl Board {
 
     /// Starts a new game.
     pub fn new_game(self: &Arc<Self>, settings: NewGame) -> Value {
-        self.change(|st| {
+        self.update(|st| {
             st.set_game(Game::new(settings.rules, Position::start(&settings.rules)));
             st.engine_side = settings.engine_side;
             st.strength = settings.strength.unwrap_or(st.strength);
             st.reset_clocks(settings.clock);
             st.paused = false;
-            Ok(())
         })
-        .expect("a new game cannot fail")
     }
 
     /// Plays a move given in the notation, checked by the rules core, at
@@ -375,16 +374,15 @@ impl Board {
 
     /// Takes back `plies` moves, or back to ply `to` (at most back to the
     /// game's start).
-    pub fn take_back(self: &Arc<Self>, back: TakeBack) -> Result<Value, BoardError> {
-        self.change(|st| {
+    pub fn take_back(self: &Arc<Self>, back: TakeBack) -> Value {
+        self.update(|st| {
             let len = st.game.moves().len();
             let keep = match back {
                 TakeBack::Plies(n) => len.saturating_sub(n),
                 TakeBack::To(ply) => ply.min(len),
             };
-            st.truncate(keep)?;
+            st.truncate(keep);
             st.time_loss = None;
-            Ok(())
         })
     }
 
@@ -400,36 +398,28 @@ impl Board {
 
     /// Views the position after `ply` moves (the end when past it).
     pub fn view(self: &Arc<Self>, ply: usize) -> Value {
-        self.change(|st| {
-            st.view = (ply < st.game.moves().len()).then_some(ply);
-            Ok(())
-        })
-        .expect("viewing cannot fail")
+        self.update(|st| st.view = (ply < st.game.moves().len()).then_some(ply))
     }
 
     /// Turns the analysis of the viewed position on (with that many
     /// lines) or off.
     pub fn analyse(self: &Arc<Self>, lines: Option<u32>) -> Value {
-        self.change(|st| {
+        self.update(|st| {
             st.analysis = lines.map(|n| n.clamp(1, MAX_MULTIPV));
             if st.analysis.is_some() {
                 st.paused = true;
                 st.force = false;
             }
-            Ok(())
         })
-        .expect("analysis settings cannot fail")
     }
 
     /// Stops the engine's search and pauses its play (and analysis).
     pub fn stop(self: &Arc<Self>) -> Value {
-        self.change(|st| {
+        self.update(|st| {
             st.paused = true;
             st.force = false;
             st.analysis = None;
-            Ok(())
         })
-        .expect("stopping cannot fail")
     }
 
     /// Lets the engine play the side to move (whichever side that is) and
@@ -530,8 +520,8 @@ impl Board {
         st.json(&self.spec)
     }
 
-    /// Runs a change under the lock, then starts or cancels the searches
-    /// it calls for; answers the state after it.
+    /// Runs a change that may be refused under the lock, then starts or
+    /// cancels the searches it calls for; answers the state after it.
     fn change(
         self: &Arc<Self>,
         f: impl FnOnce(&mut State) -> Result<(), BoardError>,
@@ -541,6 +531,15 @@ impl Board {
         f(&mut st)?;
         self.schedule(&mut st);
         Ok(st.json(&self.spec))
+    }
+
+    /// `change` for a change that cannot be refused.
+    fn update(self: &Arc<Self>, f: impl FnOnce(&mut State)) -> Value {
+        let mut st = lock(&self.state);
+        st.tick();
+        f(&mut st);
+        self.schedule(&mut st);
+        st.json(&self.spec)
     }
 
     /// Makes the running search the one the state calls for: cancels one
@@ -859,10 +858,8 @@ impl State {
         Ok(())
     }
 
-    /// A new game (or set-up, or import) of these rules: the tables are
-    /// opened afresh (the engine may have built some since).
+    /// A new game (or set-up, or import), with its tables.
     fn set_game(&mut self, game: Game) {
-        let rules = *game.rules();
         let len = game.moves().len();
         self.game = game;
         self.epoch += 1;
@@ -872,17 +869,24 @@ impl State {
         self.time_loss = None;
         self.last_engine = None;
         self.force = false;
-        self.tables = Some(Arc::new(match &self.tables {
-            Some(t) if t.serves(&rules) => t.refreshed(),
-            _ => Tablebases::open(tablebase::default_dir(), &rules),
-        }));
+        self.open_tables();
         if let Some(c) = self.clocks {
             self.reset_clocks(Some(c.setting));
         }
     }
 
+    /// Opens the tables of the game's rules afresh (the engine may have
+    /// built some since they were last opened).
+    fn open_tables(&mut self) {
+        let rules = *self.game.rules();
+        self.tables = Some(Arc::new(match &self.tables {
+            Some(t) if t.serves(&rules) => t.refreshed(),
+            _ => Tablebases::open(tablebase::default_dir(), &rules),
+        }));
+    }
+
     /// Keeps the first `keep` moves.
-    fn truncate(&mut self, keep: usize) -> Result<(), BoardError> {
+    fn truncate(&mut self, keep: usize) {
         let game = self.game_at(keep);
         self.game = game;
         self.epoch += 1;
@@ -891,7 +895,6 @@ impl State {
         self.notes.truncate(keep);
         self.last_engine = None;
         self.force = false;
-        Ok(())
     }
 
     fn reset_clocks(&mut self, setting: Option<ClockSetting>) {
