@@ -591,10 +591,13 @@ impl Board {
         let reply = self.search(&mut slot, &job);
         let mut st = lock(&self.state);
         let reply = match reply {
+            // An analysis that ended by itself (a foreign engine may) keeps
+            // its lines and is not started again.
+            Ok(_) if st.is_current(job.id) && job.kind == Kind::Analysis => Ok(()),
             Ok(reply) if st.is_current(job.id) => {
                 st.tick();
                 st.search = None;
-                st.apply(&job, reply)
+                st.play_reply(reply)
             }
             Ok(_) => return,
             Err(fault) => {
@@ -606,8 +609,10 @@ impl Board {
             *slot = None;
             log::warn!("gui: engine {} {fault}", self.spec.name);
             st.fault = Some((job.id, format!("engine {} {fault}", self.spec.name)));
+            // Not started again by itself: neither its play nor an analysis.
             st.paused = true;
             st.force = false;
+            st.analysis = None;
         }
         drop(slot);
         self.schedule(&mut st);
@@ -694,7 +699,10 @@ impl State {
             return None;
         }
         if let Some(lines) = self.analysis {
-            return Some((Kind::Analysis, self.shown_ply(), lines));
+            // A finished game's last position has nothing to analyse.
+            let ply = self.shown_ply();
+            let finished = ply == self.game.moves().len() && self.game.outcome().is_some();
+            return (!finished).then_some((Kind::Analysis, ply, lines));
         }
         let side = self.game.position().side_to_move();
         let engine_turn = self.force || self.engine_side.plays(side);
@@ -808,41 +816,34 @@ impl State {
     }
 
     /// Plays the engine's answer to a `Play` search.
-    fn apply(&mut self, job: &Job, reply: Reply) -> Result<(), Fault> {
-        match job.kind {
-            Kind::Analysis => Ok(()),
-            Kind::Play => {
-                let token = match reply.best {
-                    Answer::Move(token) => token,
-                    Answer::NoMove(word) => {
-                        return Err(Fault::Malformed(format!("bestmove {word}")));
-                    }
-                    Answer::Draw => return Err(Fault::Malformed("bestmove draw".into())),
-                };
-                if self.over().is_some() {
-                    // Its clock ran out while it thought.
-                    return Ok(());
-                }
-                let ply = self.game.moves().len();
-                let side = self.game.position().side_to_move();
-                self.play_move(&token)?;
-                if let Some(score) = reply.score {
-                    self.evals[ply] = Some(white_view(score, side));
-                }
-                self.notes[ply] = reply.score.map(|s| match reply.depth {
-                    Some(d) => format!("{}/{d}", format_score(s)),
-                    None => format_score(s),
-                });
-                self.last_engine = Some(EngineMove {
-                    token,
-                    score: reply.score,
-                    depth: reply.depth,
-                });
-                self.force = false;
-                self.fault = None;
-                Ok(())
-            }
+    fn play_reply(&mut self, reply: Reply) -> Result<(), Fault> {
+        let token = match reply.best {
+            Answer::Move(token) => token,
+            Answer::NoMove(word) => return Err(Fault::Malformed(format!("bestmove {word}"))),
+            Answer::Draw => return Err(Fault::Malformed("bestmove draw".into())),
+        };
+        if self.over().is_some() {
+            // Its clock ran out while it thought.
+            return Ok(());
         }
+        let ply = self.game.moves().len();
+        let side = self.game.position().side_to_move();
+        self.play_move(&token)?;
+        if let Some(score) = reply.score {
+            self.evals[ply] = Some(white_view(score, side));
+        }
+        self.notes[ply] = reply.score.map(|s| match reply.depth {
+            Some(d) => format!("{}/{d}", format_score(s)),
+            None => format_score(s),
+        });
+        self.last_engine = Some(EngineMove {
+            token,
+            score: reply.score,
+            depth: reply.depth,
+        });
+        self.force = false;
+        self.fault = None;
+        Ok(())
     }
 
     /// Plays a move at the game's end: the mover's clock gets its increment.
