@@ -13,6 +13,7 @@ let generation = 0;
 let busy = false;
 
 async function api(path, body) {
+  document.body.dataset.state = "thinking";
   const options = body === undefined ? {} : {
     method: "POST",
     headers: { "Content-Type": "application/json" },
@@ -147,13 +148,16 @@ function render() {
       box.appendChild(stone);
     }
   }
+  $("board").dataset.fen = state.fen;
+  document.body.dataset.state = state.over ? "over" : busy ? "thinking" : humanToMove() ? "human" : "idle";
   const list = $("moves");
   list.replaceChildren();
-  for (let i = 0; i < state.moves.length; i += 2) {
+  state.moves.forEach((token, i) => {
     const li = document.createElement("li");
-    li.textContent = state.moves.slice(i, i + 2).join("  ");
+    li.textContent = token;
+    li.dataset.ply = i + 1;
     list.appendChild(li);
-  }
+  });
   list.scrollTop = list.scrollHeight;
   if (document.activeElement !== $("fen")) $("fen").value = state.fen;
   if (state.over) setStatus(`Game over: ${state.over.text}`);
@@ -219,6 +223,26 @@ async function setPosition(event) {
   }
 }
 
+/** Imports a record: its rule tags start a new game, then its moves. */
+async function importRecord() {
+  const text = $("record-text").value;
+  const tags = [...text.matchAll(/^\[(\w+) "(.*)"\]$/gm)];
+  const other = ["Event", "Site", "Date", "Round", "White", "Black", "Result", "Termination", "Variant"];
+  const variant = (tags.find((t) => t[1] === "Variant") || [0, 0, "nine"])[2];
+  const options = tags.filter((t) => !other.includes(t[1])).map((t) => `${t[1]}=${t[2]}`);
+  const moves = text.replace(/^\[.*$/gm, "").replace(/\{[^}]*\}/g, " ").split(/\s+/)
+    .filter((w) => w && !/^\d+\.+$/.test(w) && !["1-0", "0-1", "1/2-1/2", "*"].includes(w));
+  generation++;
+  try {
+    await api("/api/new", { variant, options, engine: state.engine.side, ...state.engine.strength });
+    state = await api("/api/position", { position: `startpos moves ${moves.join(" ")}` });
+    render();
+  } catch (e) {
+    setStatus(e.message, true);
+  }
+}
+
+$("record-import").addEventListener("click", importRecord);
 $("new-form").addEventListener("submit", newGame);
 $("fen-form").addEventListener("submit", setPosition);
 $("move-form").addEventListener("submit", (event) => {
