@@ -16,6 +16,7 @@ const INDEX_HTML: &str = include_str!("assets/index.html");
 const STYLE_CSS: &str = include_str!("assets/style.css");
 const APP_JS: &str = include_str!("assets/app.js");
 const BOARD_JS: &str = include_str!("assets/board.js");
+const ICON_SVG: &str = include_str!("assets/icon.svg");
 
 /// A request refused before it reaches the board.
 struct Refusal {
@@ -118,6 +119,7 @@ fn route(board: &mut Board, port: u16, request: &mut Request) -> Result<Body, Re
         "/style.css" => Some(("text/css; charset=utf-8", STYLE_CSS)),
         "/app.js" => Some(("text/javascript; charset=utf-8", APP_JS)),
         "/board.js" => Some(("text/javascript; charset=utf-8", BOARD_JS)),
+        "/icon.svg" => Some(("image/svg+xml", ICON_SVG)),
         _ => None,
     };
     if let Some((content_type, text)) = asset {
