@@ -24,6 +24,11 @@ impl Gui {
     /// Started with these extra arguments.
     fn start_with(args: &[&str]) -> Gui {
         let dir = std::env::temp_dir().join(format!("morris-test-tb-gui-{}", std::process::id()));
+        Gui::start_in(args, &dir)
+    }
+
+    /// Started with these extra arguments and tables from `dir`.
+    fn start_in(args: &[&str], dir: &std::path::Path) -> Gui {
         let mut child = Command::new(env!("CARGO_BIN_EXE_morris"))
             .args(["gui", "--port", "0"])
             .args(args)
@@ -100,6 +105,31 @@ impl Gui {
         value
     }
 
+    /// The state once the engine has played the game up to `plies` moves
+    /// (or the game is over) and thinks no more.
+    fn engine_plays(&self, plies: usize) -> Value {
+        self.until(&format!("{plies} plies"), |s| {
+            s["thinking"] == false
+                && (s["moves"].as_array().unwrap().len() >= plies || !s["over"].is_null())
+        })
+    }
+
+    /// Polls the state until `done` holds (within 60 s).
+    fn until(&self, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+        let start = Instant::now();
+        loop {
+            let state = self.get("/api/state");
+            if done(&state) {
+                return state;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "never {what}: {state}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// The engine processes this server started (its children).
     #[cfg(target_os = "linux")]
     fn children(&self) -> Vec<u32> {
@@ -167,7 +197,7 @@ fn plays_a_whole_game_against_the_engine() {
     let page = gui.raw("GET", "/", &gui.addr, &[], "");
     assert_eq!(page.0, 200);
     assert!(page.1.contains("<svg id=\"board\""));
-    for asset in ["/style.css", "/app.js", "/board.js"] {
+    for asset in ["/style.css", "/app.js", "/board.js", "/favicon.svg"] {
         assert_eq!(gui.raw("GET", asset, &gui.addr, &[], "").0, 200, "{asset}");
     }
     let state = gui.post(
@@ -194,7 +224,7 @@ fn plays_a_whole_game_against_the_engine() {
             assert_eq!(state["engine"]["to_move"], game.outcome().is_none());
             state
         } else {
-            let state = gui.post("/api/go", json!({}));
+            let state = gui.engine_plays(ply + 1);
             let token = state["last_move"].as_str().unwrap();
             game.play_text(token)
                 .unwrap_or_else(|e| panic!("the engine's {token} is illegal: {e}"));
@@ -286,7 +316,7 @@ fn new_game_takes_presets_options_and_limits() {
     assert_eq!(strings(&state["rules"]["options"]), ["Flying=off"]);
     assert_eq!(state["engine"]["to_move"], true);
     assert_eq!(state["engine"]["strength"], json!({"movetime": 50}));
-    let state = gui.post("/api/go", json!({}));
+    let state = gui.engine_plays(1);
     assert_eq!(strings(&state["moves"]).len(), 1);
     let (status, value) = gui.json(
         "POST",
@@ -296,13 +326,25 @@ fn new_game_takes_presets_options_and_limits() {
     assert_eq!(status, 400, "{value}");
     let (status, value) = gui.json("POST", "/api/new", &json!({"engine": "red"}).to_string());
     assert_eq!(status, 400, "{value}");
-    let (status, value) = gui.json("POST", "/api/new", &json!({"depth": 0}).to_string());
-    assert_eq!(status, 400, "{value}");
+    for body in [
+        json!({"depth": 0}),
+        json!({"skill": 21}),
+        json!({"depth": 3, "skill": 5}),
+        json!({"clock": "fast"}),
+    ] {
+        let (status, value) = gui.json("POST", "/api/new", &body.to_string());
+        assert_eq!(status, 400, "{body}: {value}");
+        assert!(value["error"].is_string(), "{value}");
+    }
+    // A game without a limit keeps the last one.
+    let state = gui.post("/api/new", json!({"engine": "none"}));
+    assert_eq!(state["engine"]["strength"], json!({"movetime": 50}));
 }
 
 #[test]
 fn refuses_foreign_hosts_and_origins_and_bad_requests() {
     let gui = Gui::start();
+    gui.post("/api/new", json!({"engine": "none"}));
     let port = gui.port();
     let own = format!("localhost:{port}");
     assert_eq!(gui.raw("GET", "/api/state", &own, &[], "").0, 200);
@@ -353,7 +395,7 @@ fn refuses_foreign_hosts_and_origins_and_bad_requests() {
 fn shuts_its_engine_down_when_it_exits() {
     let mut gui = Gui::start();
     gui.post("/api/new", json!({"engine": "white", "depth": 1}));
-    gui.post("/api/go", json!({}));
+    gui.engine_plays(1);
     let engines = gui.children();
     assert_eq!(engines.len(), 1, "{engines:?}");
     let status = Command::new("kill")
@@ -392,25 +434,45 @@ fn fake_engine(name: &str) -> String {
 fn a_failed_engine_is_reported_and_restarted() {
     // Plays its first move, then exits at its second `go`.
     let gui = Gui::start_with(&["--engine", &fake_engine("crash.sh")]);
-    gui.post("/api/new", json!({"engine": "both", "depth": 1}));
-    let state = gui.post("/api/go", json!({}));
+    gui.post("/api/new", json!({"engine": "white", "depth": 1}));
+    let state = gui.engine_plays(1);
     assert_eq!(strings(&state["moves"]).len(), 1);
     assert_eq!(state["engine"]["name"], "crash.sh");
-    let (status, value) = gui.json("POST", "/api/go", "{}");
-    assert_eq!(status, 502, "{value}");
+    gui.post("/api/move", json!({"move": "d6"}));
+    let state = gui.until("the crash", |s| !s["engine"]["error"].is_null());
     assert_eq!(
-        value["error"],
+        state["engine"]["error"],
         "engine crash.sh crashed: exited with code 3"
     );
-    // A fresh process, whose first move comes before its crash.
-    let state = gui.post("/api/go", json!({}));
+    assert_eq!(state["paused"], true);
     assert_eq!(strings(&state["moves"]).len(), 2);
+    // A fresh process, whose first move comes before its crash.
+    let state = gui.post("/api/go", json!({"wait": true}));
+    assert_eq!(strings(&state["moves"]).len(), 3);
+    assert!(state["engine"]["error"].is_null(), "{state}");
 
     let gui = Gui::start_with(&["--engine", &fake_engine("illegal.sh")]);
     // Its second move is a slide in the placement phase.
-    gui.post("/api/new", json!({"engine": "both", "depth": 1}));
-    let before = gui.post("/api/go", json!({}));
-    let (status, value) = gui.json("POST", "/api/go", "{}");
+    gui.post("/api/new", json!({"engine": "white", "depth": 1}));
+    gui.engine_plays(1);
+    let before = gui.post("/api/move", json!({"move": "d6"}));
+    let after = gui.until("the fault", |s| !s["engine"]["error"].is_null());
+    assert!(
+        after["engine"]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("engine illegal.sh illegal move 'a1-a4'"),
+        "{after}"
+    );
+    assert_eq!(after["moves"], before["moves"]);
+    assert_eq!(after["fen"], before["fen"]);
+    // A move asked for with `go` waits for it; its failure is the answer.
+    gui.post("/api/new", json!({"engine": "none", "depth": 1}));
+    let state = gui.post("/api/go", json!({"wait": true}));
+    assert_eq!(strings(&state["moves"]).len(), 1);
+    assert_eq!(state["engine"]["to_move"], false);
+    gui.post("/api/move", json!({"move": "d6"}));
+    let (status, value) = gui.json("POST", "/api/go", r#"{"wait": true}"#);
     assert_eq!(status, 502, "{value}");
     assert!(
         value["error"]
@@ -419,5 +481,320 @@ fn a_failed_engine_is_reported_and_restarted() {
             .starts_with("engine illegal.sh illegal move 'a1-a4'"),
         "{value}"
     );
-    assert_eq!(gui.get("/api/state"), before);
+}
+
+#[test]
+fn answers_while_the_engine_thinks_and_drops_stale_moves() {
+    let gui = Gui::start();
+    let state = gui.post("/api/new", json!({"engine": "white", "movetime": 3000}));
+    assert_eq!(state["thinking"], true, "{state}");
+    // The page is answered at once while the engine thinks.
+    let asked = Instant::now();
+    let state = gui.get("/api/state");
+    assert!(asked.elapsed() < Duration::from_secs(1));
+    assert_eq!(state["thinking"], true, "{state}");
+    assert_eq!(state["search"]["kind"], "play");
+    // Lines come in while it searches.
+    gui.until("an info line", |s| {
+        s["search"]["lines"]
+            .as_array()
+            .is_some_and(|l| !l.is_empty())
+    });
+    // Stopped: its move is not played, and it waits for `go`.
+    let state = gui.post("/api/stop", json!({}));
+    assert_eq!(state["thinking"], false);
+    assert_eq!(state["paused"], true);
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(strings(&gui.get("/api/state")["moves"]).is_empty());
+
+    // A new game while it thinks: the old search's move never lands.
+    gui.post("/api/new", json!({"engine": "white", "movetime": 1500}));
+    let state = gui.post("/api/new", json!({"engine": "none"}));
+    assert_eq!(state["thinking"], false);
+    std::thread::sleep(Duration::from_millis(2000));
+    let state = gui.get("/api/state");
+    assert!(strings(&state["moves"]).is_empty(), "{state}");
+    assert!(state["search"].is_null(), "{state}");
+
+    // A take back while it thinks: the same.
+    gui.post("/api/new", json!({"engine": "black", "movetime": 1500}));
+    gui.post("/api/move", json!({"move": "d2"}));
+    let state = gui.post("/api/takeback", json!({}));
+    assert!(strings(&state["moves"]).is_empty());
+    std::thread::sleep(Duration::from_millis(2000));
+    assert!(strings(&gui.get("/api/state")["moves"]).is_empty());
+    // And the engine still plays afterwards.
+    gui.post("/api/move", json!({"move": "d2"}));
+    let state = gui.engine_plays(2);
+    assert_eq!(strings(&state["moves"]).len(), 2);
+}
+
+#[test]
+fn engine_against_engine_plays_on_by_itself() {
+    let gui = Gui::start();
+    gui.post("/api/new", json!({"engine": "both", "depth": 1}));
+    let state = gui.until("six moves", |s| {
+        s["moves"].as_array().unwrap().len() >= 6 || !s["over"].is_null()
+    });
+    let moves = strings(&state["moves"]);
+    let game = Setup::new(morris::rules::Start::Initial, moves)
+        .game(&Rules::default())
+        .unwrap();
+    assert!(game.moves().len() >= 6);
+    let state = gui.post("/api/stop", json!({}));
+    let n = state["moves"].as_array().unwrap().len();
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(gui.get("/api/state")["moves"].as_array().unwrap().len(), n);
+}
+
+#[test]
+fn views_earlier_positions_and_plays_from_them_only_when_cut() {
+    let gui = Gui::start();
+    gui.post("/api/new", json!({"engine": "none"}));
+    let line = ["d2", "d6", "f4", "b4", "b2"];
+    for m in line {
+        gui.post("/api/move", json!({ "move": m }));
+    }
+    let rules = Rules::default();
+    let at = |n: usize| {
+        Setup::parse(&line[..n].join(" "))
+            .unwrap()
+            .game(&rules)
+            .unwrap()
+    };
+    let state = gui.post("/api/view", json!({"ply": 2}));
+    assert_eq!(state["ply"], 2);
+    assert_eq!(state["fen"], at(2).position().to_fen(&rules));
+    assert_eq!(strings(&state["legal_moves"]), legal(&at(2)));
+    assert_eq!(state["last_move"], "d6");
+    assert_eq!(strings(&state["moves"]), line);
+    // No move while an earlier position is viewed.
+    let (status, value) = gui.json("POST", "/api/move", r#"{"move": "a1"}"#);
+    assert_eq!(status, 409, "{value}");
+    assert!(value["error"].as_str().unwrap().contains("viewing"));
+    let state = gui.post("/api/view", json!({"ply": 0}));
+    assert!(state["last_move"].is_null());
+    assert_eq!(state["fen"], Position::start(&rules).to_fen(&rules));
+    // Past the end: the end.
+    let state = gui.post("/api/view", json!({"ply": 99}));
+    assert_eq!(state["ply"], 5);
+    check_state(&state, &at(5));
+    // Cut the game at ply 3 and play on from there.
+    gui.post("/api/view", json!({"ply": 3}));
+    let state = gui.post("/api/takeback", json!({"to": 3}));
+    check_state(&state, &at(3));
+    assert_eq!(state["ply"], 3);
+    let state = gui.post("/api/move", json!({"move": "g7"}));
+    assert_eq!(strings(&state["moves"]), ["d2", "d6", "f4", "g7"]);
+    let (status, _) = gui.json("POST", "/api/view", r#"{"ply": -1}"#);
+    assert_eq!(status, 400);
+}
+
+#[test]
+fn analyses_the_viewed_position_with_several_lines() {
+    let gui = Gui::start();
+    gui.post("/api/new", json!({"engine": "none"}));
+    for m in ["d2", "d6", "f4"] {
+        gui.post("/api/move", json!({ "move": m }));
+    }
+    let state = gui.post("/api/analysis", json!({"on": true, "multipv": 3}));
+    assert_eq!(state["analysis"], json!({"multipv": 3}));
+    assert_eq!(state["search"]["kind"], "analysis");
+    assert_eq!(state["thinking"], false);
+    let rules = Rules::default();
+    let game = Setup::parse("d2 d6 f4").unwrap().game(&rules).unwrap();
+    let state = gui.until("three lines at depth 3", |s| {
+        let lines = s["search"]["lines"].as_array().unwrap();
+        lines.len() == 3 && lines.iter().all(|l| l["depth"].as_u64() >= Some(3))
+    });
+    let lines = state["search"]["lines"].as_array().unwrap();
+    let legal = legal(&game);
+    for (i, l) in lines.iter().enumerate() {
+        assert_eq!(l["multipv"], i + 1);
+        assert!(l["score"].is_object(), "{l}");
+        assert!(l["nodes"].as_u64().unwrap() > 0, "{l}");
+        let first = l["pv"][0].as_str().unwrap();
+        assert!(legal.iter().any(|m| m == first), "{first}");
+        // The rest of the line is playable too.
+        let mut g = game.clone();
+        for m in strings(&l["pv"]) {
+            g.play_text(&m).unwrap();
+        }
+    }
+    let firsts: Vec<&Value> = lines.iter().map(|l| &l["pv"][0]).collect();
+    assert!(
+        firsts[0] != firsts[1] && firsts[1] != firsts[2],
+        "{firsts:?}"
+    );
+    // The first line's score is the position's evaluation, White's view.
+    assert!(state["evals"][3].is_object(), "{state}");
+    // The analysis follows the position viewed.
+    let state = gui.post("/api/view", json!({"ply": 1}));
+    assert_eq!(state["search"]["ply"], 1);
+    gui.until("a line of ply 1", |s| {
+        s["search"]["lines"]
+            .as_array()
+            .is_some_and(|l| !l.is_empty())
+    });
+    let state = gui.post("/api/analysis", json!({"on": false}));
+    assert!(state["search"].is_null());
+    assert!(state["analysis"].is_null());
+    let (status, _) = gui.json("POST", "/api/analysis", r#"{"on": true, "multipv": 99}"#);
+    assert_eq!(status, 400);
+}
+
+#[test]
+fn plays_at_a_skill_level_and_takes_limits_from_the_engine_settings() {
+    let morris = format!("cmd={}", env!("CARGO_BIN_EXE_morris"));
+    let gui = Gui::start_with(&["--engine", &morris, "depth=2"]);
+    let state = gui.get("/api/state");
+    assert_eq!(state["engine"]["strength"], json!({"depth": 2}));
+    assert!(state["clock"].is_null());
+    let state = gui.post("/api/new", json!({"engine": "white", "skill": 3}));
+    assert_eq!(state["engine"]["strength"], json!({"skill": 3}));
+    let state = gui.engine_plays(1);
+    let moves = strings(&state["moves"]);
+    assert_eq!(moves.len(), 1);
+    assert!(
+        legal(&Game::new(
+            Rules::default(),
+            Position::start(&Rules::default())
+        ))
+        .contains(&moves[0])
+    );
+
+    let gui = Gui::start_with(&["--engine", &morris, "tc=60+1"]);
+    let state = gui.get("/api/state");
+    assert_eq!(state["clock"]["white"], 60000);
+    assert_eq!(state["clock"]["inc"], 1000);
+}
+
+#[test]
+fn keeps_clocks_and_flags_a_side_out_of_time() {
+    let gui = Gui::start();
+    let state = gui.post(
+        "/api/new",
+        json!({"engine": "black", "depth": 1, "clock": "30+2"}),
+    );
+    assert_eq!(state["clock"]["white"], 30000);
+    assert_eq!(state["clock"]["running"], "white");
+    std::thread::sleep(Duration::from_millis(200));
+    let state = gui.post("/api/move", json!({"move": "d2"}));
+    // White used some time and got its increment.
+    let white = state["clock"]["white"].as_u64().unwrap();
+    assert!((31000..32000).contains(&white), "{state}");
+    let state = gui.engine_plays(2);
+    let black = state["clock"]["black"].as_u64().unwrap();
+    assert!(black > 30000 && black <= 32000, "{state}");
+    assert_eq!(state["clock"]["running"], "white");
+
+    let state = gui.post("/api/new", json!({"engine": "none", "clock": "0.3"}));
+    assert_eq!(state["clock"]["inc"], 0);
+    let state = gui.until("a flag", |s| !s["over"].is_null());
+    assert_eq!(state["over"]["result"], "0-1");
+    assert_eq!(state["over"]["text"], "0-1 black wins on time");
+    assert_eq!(state["clock"]["white"], 0);
+    assert!(state["clock"]["running"].is_null());
+    let (status, value) = gui.json("POST", "/api/move", r#"{"move": "d2"}"#);
+    assert_eq!(status, 409, "{value}");
+    let record = gui.get("/api/record")["record"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(record.contains("[Result \"0-1\"]"), "{record}");
+    assert!(record.contains("on time"), "{record}");
+}
+
+#[test]
+fn exports_and_imports_game_records() {
+    let gui = Gui::start();
+    gui.post(
+        "/api/new",
+        json!({"variant": "twelve", "options": ["Flying=off"], "engine": "black", "depth": 1}),
+    );
+    for _ in 0..4 {
+        let state = gui.get("/api/state");
+        let token = state["legal_moves"][0].as_str().unwrap().to_string();
+        let n = gui.post("/api/move", json!({ "move": token }))["moves"]
+            .as_array()
+            .unwrap()
+            .len();
+        gui.engine_plays(n + 1);
+    }
+    let state = gui.get("/api/state");
+    let text = gui.get("/api/record")["record"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let records = morris::tools::record::parse_records(&text).unwrap();
+    assert_eq!(records.len(), 1);
+    let game = records[0].replay().unwrap();
+    assert!(game.rules().diagonals);
+    check_state(&state, &game);
+    // The engine's moves carry its score.
+    assert!(records[0].moves[1].comment.is_some(), "{text}");
+
+    let other = Gui::start();
+    let imported = other.post("/api/record", json!({ "record": text }));
+    check_state(&imported, &game);
+    assert_eq!(imported["rules"], state["rules"]);
+    assert_eq!(imported["ply"], 8);
+    assert_eq!(imported["thinking"], false);
+    // Exported again, the same game.
+    let again = other.get("/api/record")["record"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let replayed = morris::tools::record::parse_records(&again).unwrap()[0]
+        .replay()
+        .unwrap();
+    assert_eq!(replayed.moves(), game.moves());
+
+    let (status, value) = other.json(
+        "POST",
+        "/api/record",
+        &json!({"record": "[Variant \"nine\"]\n\n1. d2 d2 *\n"}).to_string(),
+    );
+    assert_eq!(status, 400, "{value}");
+    assert!(
+        value["error"].as_str().unwrap().starts_with("line 3"),
+        "{value}"
+    );
+    assert_eq!(other.get("/api/state")["moves"], imported["moves"]);
+}
+
+#[path = "common/tables.rs"]
+mod tables;
+
+#[test]
+fn shows_the_tables_value_of_every_move() {
+    let rules = Rules::default();
+    let dir = tables::made(
+        "gui-tables",
+        &[(rules, morris::tablebase::Subspace::new(3, 3))],
+    );
+    let gui = Gui::start_in(&[], &dir);
+    let fen = "W1W/3/3/W4B/3/3/B1B w 0 0 0 20";
+    let state = gui.post("/api/position", json!({ "position": fen }));
+    let tables = &state["tables"];
+    assert!(tables.is_object(), "{state}");
+    let tb = morris::tablebase::Tablebases::open(dir.join(""), &rules);
+    let pos = Setup::parse(fen).unwrap().game(&rules).unwrap();
+    let expected = tb.moves(pos.position()).unwrap();
+    let moves = tables["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), expected.len());
+    assert_eq!(moves.len(), legal(&pos).len());
+    for (got, want) in moves.iter().zip(&expected) {
+        assert_eq!(got["move"], want.mv.to_string());
+        assert_eq!(got["text"], want.probe.to_string());
+    }
+    // A move that wins at once is a win in one ply.
+    for m in moves {
+        if m["value"] == "win" && m["plies"] == 1 {
+            assert!(m["move"].as_str().unwrap().contains('x'), "{m}");
+        }
+    }
+    // In the placement phase there are none.
+    let state = gui.post("/api/position", json!({"position": "startpos"}));
+    assert!(state["tables"].is_null());
 }

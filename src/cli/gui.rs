@@ -18,7 +18,8 @@ pub struct GuiArgs {
     #[arg(long)]
     pub open: bool,
     /// The engine: cmd=PROGRAM then key=value settings as for `morris match`
-    /// (default: this morris).
+    /// (default: this morris); its limit (depth=, movetime=, nodes=, or
+    /// tc=SECONDS+INC for a clock) is the first game's.
     #[arg(long = "engine", value_name = "KEY=VALUE", num_args = 1.., action = ArgAction::Append)]
     pub engine: Vec<String>,
 }

@@ -5,13 +5,14 @@ use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{self, Child, ChildStdin, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering as AtomicOrdering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::protocol::wire::sanmill::{Best, SanmillLine};
 use crate::protocol::wire::{
-    BestMove, Command, Dialect, EngineLine, GoArgs, PositionArgs, READY_OK,
+    BestMove, Command, Dialect, EngineLine, GoArgs, InfoLine, PositionArgs, READY_OK,
 };
 use crate::rules::{MoveError, Rules, Variant};
 use crate::search::Score;
@@ -263,6 +264,17 @@ pub struct Reply {
     pub elapsed: Duration,
 }
 
+/// Someone watching a search: sees its `info` lines, and may stop it.
+pub struct Watch<'a> {
+    pub on_info: &'a mut dyn FnMut(&InfoLine),
+    pub stop: &'a AtomicBool,
+}
+
+/// How often a watched search looks at its stop flag.
+const WATCH_TICK: Duration = Duration::from_millis(20);
+/// How long an engine stopped by its watcher has to answer.
+pub const STOP_GRACE: Duration = Duration::from_secs(5);
+
 /// A running engine process.
 pub struct Engine {
     name: String,
@@ -366,6 +378,21 @@ impl Engine {
         stop_after: Option<Duration>,
         limit: Duration,
     ) -> Result<Reply, Fault> {
+        self.go_watched(position, go, stop_after, limit, None)
+    }
+
+    /// `go` with a watcher: every `info` line is passed to it as it comes,
+    /// and once its flag is set the engine is sent `stop` and given
+    /// `STOP_GRACE` for its answer (a search started with `go infinite`
+    /// ends only so).
+    pub fn go_watched(
+        &mut self,
+        position: PositionArgs,
+        go: GoArgs,
+        stop_after: Option<Duration>,
+        mut limit: Duration,
+        mut watch: Option<Watch<'_>>,
+    ) -> Result<Reply, Fault> {
         if self.proto == Proto::Sanmill {
             self.set_sanmill_limits(&go)?;
         }
@@ -373,14 +400,32 @@ impl Engine {
         self.send(&Command::Go(go))?;
         let start = Instant::now();
         let mut stop_at = stop_after;
+        let mut stopped = false;
         let (mut score, mut depth) = (None, None);
         let best = loop {
             let wait = stop_at.unwrap_or(limit).min(limit);
-            let left = wait.saturating_sub(start.elapsed());
+            let mut left = wait.saturating_sub(start.elapsed());
+            if watch.is_some() {
+                left = left.min(WATCH_TICK);
+            }
             let line = match self.lines.recv_timeout(left) {
                 Ok(line) => line,
+                Err(RecvTimeoutError::Timeout)
+                    if !stopped
+                        && watch
+                            .as_ref()
+                            .is_some_and(|w| w.stop.load(AtomicOrdering::Relaxed)) =>
+                {
+                    stopped = true;
+                    stop_at = None;
+                    limit = limit.min(start.elapsed() + STOP_GRACE);
+                    self.send(&Command::Stop)?;
+                    continue;
+                }
+                Err(RecvTimeoutError::Timeout) if start.elapsed() < wait => continue,
                 Err(RecvTimeoutError::Timeout) if stop_at.is_some() => {
                     stop_at = None;
+                    stopped = true;
                     self.send(&Command::Stop)?;
                     continue;
                 }
@@ -392,21 +437,19 @@ impl Engine {
                 Err(RecvTimeoutError::Disconnected) => return Err(self.crash()),
             };
             let malformed = || Fault::Malformed(line.trim().to_string());
-            match self.proto {
+            let info = match self.proto {
                 Proto::Morris(_) => match EngineLine::parse(&line).map_err(|_| malformed())? {
-                    EngineLine::Info(info) => {
-                        score = info.score.or(score);
-                        depth = info.depth.or(depth);
-                    }
+                    EngineLine::Info(info) => Some(info),
                     EngineLine::BestMove(BestMove::Move { best, .. }) => break Answer::Move(best),
                     EngineLine::BestMove(BestMove::Null) => break Answer::NoMove("(none)"),
-                    EngineLine::Other => {}
+                    EngineLine::Other => None,
                 },
                 Proto::Sanmill => match SanmillLine::parse(&line).map_err(|_| malformed())? {
-                    SanmillLine::Info { depth: d, score: s } => {
-                        score = s.map(Score::Cp).or(score);
-                        depth = d.or(depth);
-                    }
+                    SanmillLine::Info { depth: d, score: s } => Some(InfoLine {
+                        depth: d,
+                        score: s.map(Score::Cp),
+                        ..InfoLine::default()
+                    }),
                     SanmillLine::Answer {
                         depth: d,
                         score: s,
@@ -420,12 +463,19 @@ impl Engine {
                             Best::Draw => Answer::Draw,
                         };
                     }
-                    SanmillLine::Other => {}
+                    SanmillLine::Other => None,
                 },
+            };
+            if let Some(info) = info {
+                score = info.score.or(score);
+                depth = info.depth.or(depth);
+                if let Some(w) = watch.as_mut() {
+                    (w.on_info)(&info);
+                }
             }
         };
         let elapsed = start.elapsed();
-        if stop_after.is_some() && stop_at.is_none() {
+        if stopped {
             self.sync(self.sync_timeout)?;
         }
         Ok(Reply {
@@ -452,7 +502,8 @@ impl Engine {
         Ok(())
     }
 
-    fn set_option(&mut self, name: &str, value: &str) -> Result<(), Fault> {
+    /// Sends `setoption` (between searches).
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), Fault> {
         self.send(&Command::SetOption {
             name: name.to_string(),
             value: Some(value.to_string()),

@@ -2,11 +2,14 @@
 //! Every failure is a 4xx or 5xx answer with `{"error": message}`.
 
 use std::io::Read;
+use std::sync::Arc;
 
 use serde_json::{Map, Value, json};
 use tiny_http::{Header, Method, Request, Response};
 
-use super::board::{Board, BoardError, EngineSide, NewGame, Strength};
+use super::board::{
+    Board, BoardError, ClockSetting, EngineSide, MAX_MULTIPV, NewGame, Strength, TakeBack,
+};
 use crate::rules::Rules;
 
 /// The largest request body read.
@@ -16,7 +19,7 @@ const INDEX_HTML: &str = include_str!("assets/index.html");
 const STYLE_CSS: &str = include_str!("assets/style.css");
 const APP_JS: &str = include_str!("assets/app.js");
 const BOARD_JS: &str = include_str!("assets/board.js");
-const ICON_SVG: &str = include_str!("assets/icon.svg");
+const FAVICON_SVG: &str = include_str!("assets/favicon.svg");
 
 /// A request refused before it reaches the board.
 struct Refusal {
@@ -46,7 +49,7 @@ enum Body {
 }
 
 /// Answers one request; a client gone before the answer is only logged.
-pub fn answer(board: &mut Board, port: u16, mut request: Request) {
+pub fn answer(board: &Arc<Board>, port: u16, mut request: Request) {
     let (status, body) = match route(board, port, &mut request) {
         Ok(body) => (200, body),
         Err(r) => (r.status, Body::Json(json!({ "error": r.message }))),
@@ -110,7 +113,7 @@ fn check_origin(request: &Request, port: u16) -> Result<(), Refusal> {
     Ok(())
 }
 
-fn route(board: &mut Board, port: u16, request: &mut Request) -> Result<Body, Refusal> {
+fn route(board: &Arc<Board>, port: u16, request: &mut Request) -> Result<Body, Refusal> {
     check_origin(request, port)?;
     let path = request.url().split('?').next().unwrap_or("").to_string();
     let method = request.method().clone();
@@ -119,7 +122,7 @@ fn route(board: &mut Board, port: u16, request: &mut Request) -> Result<Body, Re
         "/style.css" => Some(("text/css; charset=utf-8", STYLE_CSS)),
         "/app.js" => Some(("text/javascript; charset=utf-8", APP_JS)),
         "/board.js" => Some(("text/javascript; charset=utf-8", BOARD_JS)),
-        "/icon.svg" => Some(("image/svg+xml", ICON_SVG)),
+        "/favicon.svg" | "/favicon.ico" => Some(("image/svg+xml", FAVICON_SVG)),
         _ => None,
     };
     if let Some((content_type, text)) = asset {
@@ -128,49 +131,66 @@ fn route(board: &mut Board, port: u16, request: &mut Request) -> Result<Body, Re
             _ => Err(not_allowed(&method, &path)),
         };
     }
-    match (&method, path.as_str()) {
-        (Method::Get, "/api/state") => {}
+    let state = match (&method, path.as_str()) {
+        (Method::Get, "/api/state") => board.state(),
         (Method::Get, "/api/position") => {
             let state = board.state();
-            return Ok(Body::Json(json!({
-                "fen": state["fen"],
-                "setup": state["setup"],
-            })));
+            json!({"fen": state["fen"], "setup": state["setup"]})
         }
-        (Method::Post, "/api/new") => {
-            let body = read_json(request)?;
-            board.new_game(new_game(&body)?);
-        }
+        (Method::Get, "/api/record") => json!({ "record": board.record() }),
+        (Method::Post, "/api/new") => board.new_game(new_game(&read_json(request)?)?),
         (Method::Post, "/api/move") => {
             let body = read_json(request)?;
-            board.play(string_field(&body, "move")?.ok_or_else(|| missing("move"))?)?;
+            board.play(string_field(&body, "move")?.ok_or_else(|| missing("move"))?)?
         }
         (Method::Post, "/api/go") => {
+            let body = read_json(request)?;
+            board.go(bool_field(&body, "wait")?.unwrap_or(false))?
+        }
+        (Method::Post, "/api/stop") => {
             read_json(request)?;
-            board.engine_move()?;
+            board.stop()
         }
         (Method::Post, "/api/takeback") => {
             let body = read_json(request)?;
-            let plies = match body.get("plies") {
-                None => 1,
-                Some(v) => v
-                    .as_u64()
-                    .ok_or_else(|| bad("'plies' must be a whole number"))?
-                    as usize,
+            let back = match (count_field(&body, "plies")?, count_field(&body, "to")?) {
+                (Some(_), Some(_)) => return Err(bad("give 'plies' or 'to', not both")),
+                (Some(n), None) => TakeBack::Plies(n),
+                (None, Some(ply)) => TakeBack::To(ply),
+                (None, None) => TakeBack::Plies(1),
             };
-            board.take_back(plies)?;
+            board.take_back(back)?
         }
         (Method::Post, "/api/position") => {
             let body = read_json(request)?;
             board.set_position(
                 string_field(&body, "position")?.ok_or_else(|| missing("position"))?,
-            )?;
+            )?
+        }
+        (Method::Post, "/api/view") => {
+            let body = read_json(request)?;
+            board.view(count_field(&body, "ply")?.ok_or_else(|| missing("ply"))?)
+        }
+        (Method::Post, "/api/analysis") => {
+            let body = read_json(request)?;
+            let on = bool_field(&body, "on")?.ok_or_else(|| missing("on"))?;
+            let lines = number_field(&body, "multipv")?.unwrap_or(1);
+            if lines > u64::from(MAX_MULTIPV) {
+                return Err(bad(format!("'multipv' is at most {MAX_MULTIPV}")));
+            }
+            board.analyse(on.then_some(lines as u32))
+        }
+        (Method::Post, "/api/record") => {
+            let body = read_json(request)?;
+            board.import_record(string_field(&body, "record")?.ok_or_else(|| missing("record"))?)?
         }
         (_, "/api/state" | "/api/position" | "/api/new" | "/api/move" | "/api/go")
-        | (_, "/api/takeback") => return Err(not_allowed(&method, &path)),
+        | (_, "/api/stop" | "/api/takeback" | "/api/view" | "/api/analysis" | "/api/record") => {
+            return Err(not_allowed(&method, &path));
+        }
         _ => return Err(Refusal::new(404, format!("no such page: {path}"))),
-    }
-    Ok(Body::Json(board.state()))
+    };
+    Ok(Body::Json(state))
 }
 
 fn not_allowed(method: &Method, path: &str) -> Refusal {
@@ -214,6 +234,25 @@ fn string_field<'a>(body: &'a Map<String, Value>, name: &str) -> Result<Option<&
     }
 }
 
+fn bool_field(body: &Map<String, Value>, name: &str) -> Result<Option<bool>, Refusal> {
+    match body.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(Value::Bool(b)) => Ok(Some(*b)),
+        Some(_) => Err(bad(format!("'{name}' must be true or false"))),
+    }
+}
+
+/// A whole number, zero allowed (a ply, a count of plies).
+fn count_field(body: &Map<String, Value>, name: &str) -> Result<Option<usize>, Refusal> {
+    match body.get(name) {
+        None | Some(Value::Null) => Ok(None),
+        Some(v) => v
+            .as_u64()
+            .map(|n| Some(n.min(usize::MAX as u64) as usize))
+            .ok_or_else(|| bad(format!("'{name}' must be a whole number"))),
+    }
+}
+
 fn number_field(body: &Map<String, Value>, name: &str) -> Result<Option<u64>, Refusal> {
     match body.get(name) {
         None | Some(Value::Null) => Ok(None),
@@ -226,7 +265,8 @@ fn number_field(body: &Map<String, Value>, name: &str) -> Result<Option<u64>, Re
 }
 
 /// `{"variant", "options": ["Name=Value"], "engine": side, "depth" |
-/// "movetime"}`, each optional.
+/// "movetime" | "nodes" | "skill", "clock": "SECONDS+INC"}`, each
+/// optional; with no limit the board's last one is kept.
 fn new_game(body: &Map<String, Value>) -> Result<NewGame, Refusal> {
     let variant = string_field(body, "variant")?.unwrap_or("nine");
     let options = match body.get("options") {
@@ -245,18 +285,37 @@ fn new_game(body: &Map<String, Value>) -> Result<NewGame, Refusal> {
             "'engine' must be white, black, both or none, not '{side}'"
         ))
     })?;
-    let strength = match (
-        number_field(body, "depth")?,
-        number_field(body, "movetime")?,
-    ) {
-        (Some(_), Some(_)) => return Err(bad("give 'depth' or 'movetime', not both")),
-        (Some(depth), None) => Strength::Depth(depth.min(u32::MAX as u64) as u32),
-        (None, Some(ms)) => Strength::MoveTime(ms),
-        (None, None) => Strength::Depth(4),
+    let skill = match body.get("skill") {
+        None | Some(Value::Null) => None,
+        Some(v) => Some(
+            v.as_u64()
+                .filter(|&n| n <= 20)
+                .ok_or_else(|| bad("'skill' must be a whole number from 0 to 20"))?
+                as u8,
+        ),
     };
+    let limits = [
+        number_field(body, "depth")?.map(|d| Strength::Depth(d.min(u32::MAX as u64) as u32)),
+        number_field(body, "movetime")?.map(Strength::MoveTime),
+        number_field(body, "nodes")?.map(Strength::Nodes),
+        skill.map(Strength::Skill),
+    ];
+    let mut given = limits.into_iter().flatten();
+    let strength = given.next();
+    if given.next().is_some() {
+        return Err(bad(
+            "give one of 'depth', 'movetime', 'nodes' and 'skill', not several",
+        ));
+    }
+    let clock = string_field(body, "clock")?
+        .filter(|text| !text.trim().is_empty())
+        .map(ClockSetting::parse)
+        .transpose()
+        .map_err(BoardError::from)?;
     Ok(NewGame {
         rules,
         engine_side,
         strength,
+        clock,
     })
 }

@@ -3,15 +3,20 @@
 //! (`board.rs`), with the engine as a child process driven through the
 //! protocol like `morris match`'s. Every asset is compiled into the binary.
 //!
+//! Requests are answered by a few threads at once; the engine searches in
+//! a thread of its own, so the page is answered while it thinks.
+//!
 //! DNS rebinding is refused by checking every request's `Host` against
 //! the loopback names of the bound port, and a POST's `Origin` (when
 //! given) against the same; nothing is read from the file system.
 
 pub mod api;
 pub mod board;
+pub mod view;
 
 use std::io;
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
@@ -20,11 +25,14 @@ use tiny_http::Server;
 use crate::tools::engine_process::EngineSpec;
 use board::Board;
 
+/// Threads answering requests.
+const REQUEST_THREADS: usize = 4;
+
 /// The server, bound but not yet serving.
 pub struct Gui {
-    server: Server,
+    server: Arc<Server>,
     addr: SocketAddr,
-    board: Board,
+    board: Arc<Board>,
 }
 
 impl Gui {
@@ -37,7 +45,7 @@ impl Gui {
             .to_ip()
             .ok_or_else(|| io::Error::other("not an IP address"))?;
         Ok(Gui {
-            server,
+            server: Arc::new(server),
             addr,
             board: Board::new(engine),
         })
@@ -48,16 +56,29 @@ impl Gui {
         format!("http://{}/", self.addr)
     }
 
-    /// Answers requests one at a time until `stop` is set; the engine
-    /// process is shut down when this returns (the board is dropped).
-    pub fn serve(mut self, stop: &AtomicBool) {
+    /// Answers requests until `stop` is set, then stops the engine's
+    /// search and shuts the engine process down.
+    pub fn serve(self, stop: &AtomicBool) {
         let port = self.addr.port();
-        while !stop.load(Ordering::Relaxed) {
-            match self.server.recv_timeout(Duration::from_millis(200)) {
-                Ok(Some(request)) => api::answer(&mut self.board, port, request),
-                Ok(None) => {}
-                Err(e) => log::warn!("gui: {e}"),
+        std::thread::scope(|scope| {
+            for _ in 0..REQUEST_THREADS {
+                scope.spawn(|| {
+                    while !stop.load(Ordering::Relaxed) {
+                        match self.server.recv_timeout(Duration::from_millis(200)) {
+                            Ok(Some(request)) => api::answer(&self.board, port, request),
+                            Ok(None) => {}
+                            Err(e) => log::warn!("gui: {e}"),
+                        }
+                    }
+                });
             }
-        }
+            scope.spawn(|| {
+                while !stop.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(50));
+                }
+                // A request waiting for the engine ends with its search.
+                self.board.shut_down();
+            });
+        });
     }
 }

@@ -1,6 +1,8 @@
 // The page: talks to the server's JSON API (protocol.md, "The board
-// (morris gui)"), builds moves from clicks and draws with board.js.
-import { drawBoard, parseMove } from "./board.js";
+// (morris gui)"), builds moves from clicks, drags and typing, and draws
+// with board.js. The server plays the engine's turns by itself; the page
+// polls the state while the engine thinks or a clock runs.
+import { drawBoard, drawGhost, drawGraph, parseMove, pointAt, scoreText, svgPoint, whiteShare } from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -8,21 +10,57 @@ let state = null;
 let flipped = false;
 // The move being built by clicks: from, to and the removals chosen so far.
 let sel = { from: null, to: null, removals: [] };
-// Bumped by every new game or position, so a running engine loop stops.
-let generation = 0;
-let busy = false;
+// Requests sent and the newest whose answer is shown: an older answer
+// (a poll overtaken by a move) is not drawn over a newer one.
+let sent = 0;
+let shown = 0;
+let pending = 0;
+let pollTimer = null;
+// A drag in progress: the point it started on, and whether it moved.
+let drag = null;
+// A drag just ended: the click that follows it is not a click.
+let swallowClick = false;
+
+function clearSel() {
+  sel = { from: null, to: null, removals: [] };
+}
 
 async function api(path, body) {
-  document.body.dataset.state = "thinking";
+  const id = ++sent;
   const options = body === undefined ? {} : {
     method: "POST",
     headers: { "Content-Type": "application/json" },
     body: JSON.stringify(body),
   };
-  const response = await fetch(path, options);
-  const json = await response.json();
-  if (!response.ok) throw new Error(json.error || response.statusText);
-  return json;
+  if (body !== undefined) {
+    pending++;
+    document.body.dataset.state = "thinking";
+  }
+  try {
+    const response = await fetch(path, options);
+    const json = await response.json();
+    if (!response.ok) throw new Error(json.error || response.statusText);
+    return { id, json };
+  } finally {
+    if (body !== undefined) pending--;
+  }
+}
+
+/** Sends a request whose answer is the state, and shows it. */
+async function act(path, body) {
+  try {
+    const { id, json } = await api(path, body);
+    if (id > shown) {
+      shown = id;
+      state = json;
+    }
+    render();
+    return true;
+  } catch (e) {
+    render();
+    setStatus(e.message, true);
+    return false;
+  }
 }
 
 function setStatus(text, error = false) {
@@ -30,8 +68,22 @@ function setStatus(text, error = false) {
   $("status").classList.toggle("error", error);
 }
 
+function atEnd() {
+  return state.ply === state.moves.length;
+}
+
 function humanToMove() {
-  return state && !state.over && !state.engine.to_move && state.legal_moves.length > 0 && !busy;
+  return state && !state.over && atEnd() && !state.engine.to_move && !state.thinking &&
+    state.legal_moves.length > 0 && pending === 0;
+}
+
+/** `data-state` of the body: what the page is doing now. */
+function pageState() {
+  if (!state) return "idle";
+  if (pending > 0 || state.thinking) return "thinking";
+  if (state.over) return "over";
+  if (humanToMove()) return "human";
+  return "idle";
 }
 
 /** The legal moves that fit the clicks so far. */
@@ -42,34 +94,92 @@ function candidates() {
     sel.removals.every((r, i) => m.removals[i] === r));
 }
 
+/** The tables' verdict of each legal move, by token. */
+function verdicts() {
+  const byMove = new Map();
+  if (state.tables) for (const m of state.tables.moves) byMove.set(m.move, m);
+  return byMove;
+}
+
+const RANK = { win: 2, draw: 1, loss: 0 };
+
+/** Of several moves, the best verdict for the mover. */
+function bestVerdict(moves, byMove) {
+  let best = null;
+  for (const m of moves) {
+    const v = byMove.get(m.token);
+    if (v && (best === null || RANK[v.value] > RANK[best])) best = v.value;
+  }
+  return best;
+}
+
+/** The search lines that belong to the position shown. */
+function shownLines() {
+  const s = state.search;
+  if (s && s.ply === state.ply && s.lines.length > 0) return s.lines;
+  return [];
+}
+
 function view() {
-  const v = { flipped, pending: null, targets: new Set(), movable: new Set(), selected: new Set(), removable: new Set() };
+  const v = {
+    flipped, pending: null, targets: new Set(), movable: new Set(), selected: new Set(),
+    removable: new Set(), verdicts: new Map(), arrows: [], dragFrom: drag && drag.moved ? drag.from : null,
+  };
+  const lines = shownLines();
+  lines.forEach((line, rank) => {
+    const pv = line.pv.map(parseMove).filter((m) => m);
+    if (rank === 0) pv.slice(0, 3).forEach((m, i) => v.arrows.push({ move: m, cls: `pv${i}` }));
+    else if (pv.length > 0) v.arrows.push({ move: pv[0], cls: "alt" });
+  });
   if (!humanToMove()) return v;
+  const byMove = verdicts();
   const moves = candidates();
+  const group = (key) => {
+    const out = new Map();
+    for (const m of moves) {
+      const k = key(m);
+      if (k === undefined || k === null) continue;
+      if (!out.has(k)) out.set(k, []);
+      out.get(k).push(m);
+    }
+    return out;
+  };
   if (sel.to !== null) {
     v.pending = { from: sel.from, to: sel.to };
     v.selected.add(sel.to);
-    for (const m of moves) {
-      if (m.removals.length > sel.removals.length) v.removable.add(m.removals[sel.removals.length]);
+    for (const [p, ms] of group((m) => m.removals[sel.removals.length])) {
+      v.removable.add(p);
+      const b = bestVerdict(ms, byMove);
+      if (b) v.verdicts.set(p, b);
     }
   } else if (sel.from !== null) {
     v.selected.add(sel.from);
-    for (const m of moves) v.targets.add(m.to);
+    for (const [p, ms] of group((m) => m.to)) {
+      v.targets.add(p);
+      const b = bestVerdict(ms, byMove);
+      if (b) v.verdicts.set(p, b);
+    }
   } else {
-    for (const m of moves) {
-      if (m.from) v.movable.add(m.from);
-      else v.targets.add(m.to);
+    for (const m of moves) if (m.from) v.movable.add(m.from);
+    for (const [p, ms] of group((m) => (m.from ? null : m.to))) {
+      v.targets.add(p);
+      const b = bestVerdict(ms, byMove);
+      if (b) v.verdicts.set(p, b);
     }
   }
   return v;
 }
 
 function onPoint(p) {
+  if (swallowClick) {
+    swallowClick = false;
+    return;
+  }
   if (!humanToMove()) return;
   const all = state.legal_moves.map(parseMove);
   if (sel.to !== null) {
     if (candidates().some((m) => m.removals[sel.removals.length] === p)) sel.removals.push(p);
-    else sel = { from: null, to: null, removals: [] };
+    else clearSel();
   } else if (sel.from !== null && all.some((m) => m.from === sel.from && m.to === p)) {
     sel.to = p;
   } else if (all.some((m) => m.from === p)) {
@@ -77,66 +187,83 @@ function onPoint(p) {
   } else if (sel.from === null && all.some((m) => m.from === null && m.to === p)) {
     sel.to = p;
   } else {
-    sel = { from: null, to: null, removals: [] };
+    clearSel();
   }
   if (sel.to !== null) {
     const moves = candidates();
     const done = moves.find((m) => m.removals.length === sel.removals.length);
     if (done && moves.every((m) => m.removals.length === sel.removals.length)) {
-      sel = { from: null, to: null, removals: [] };
+      clearSel();
       play(done.token);
       return;
     }
-    setStatus("Click the piece to remove");
   }
   render();
 }
 
 async function play(token) {
-  try {
-    state = await api("/api/move", { move: token });
-    $("move-text").value = "";
-    render();
-    await engineTurns();
-  } catch (e) {
-    setStatus(e.message, true);
-  }
+  if (await act("/api/move", { move: token })) $("move-text").value = "";
 }
 
-/**
- * Asks the engine for one move; the answer counts only while the game is
- * still generation `mine`. False when it failed (the status says why).
- */
-async function askEngine(mine) {
-  busy = true;
-  setStatus(`${state.engine.name} is thinking…`);
-  try {
-    const next = await api("/api/go", {});
-    if (generation === mine) state = next;
-    return true;
-  } catch (e) {
-    setStatus(e.message, true);
-    return false;
-  } finally {
-    busy = false;
-  }
+// Drag and drop: a piece pressed and moved follows the pointer; let go
+// over a target, it is the click on its point and then on the target.
+function onPointerDown(e) {
+  if (!humanToMove() || e.button > 0) return;
+  const p = pointAt($("board"), e.clientX, e.clientY, flipped);
+  if (!p || sel.to !== null) return;
+  if (!state.legal_moves.map(parseMove).some((m) => m.from === p)) return;
+  drag = { from: p, x: e.clientX, y: e.clientY, moved: false, pointer: e.pointerId };
 }
 
-/** Lets the engine move while it is its turn (every turn when watching). */
-async function engineTurns() {
-  const mine = generation;
-  while (state.engine.to_move && generation === mine) {
-    if (!(await askEngine(mine)) || generation !== mine) return;
+function onPointerMove(e) {
+  if (!drag || e.pointerId !== drag.pointer) return;
+  const board = $("board");
+  if (!drag.moved) {
+    if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 8) return;
+    drag.moved = true;
+    board.setPointerCapture(e.pointerId);
+    sel = { from: drag.from, to: null, removals: [] };
     render();
   }
+  e.preventDefault();
+  drawGhost(board, state.side_to_move, svgPoint(board, e.clientX, e.clientY));
 }
 
-function render() {
-  drawBoard($("board"), state, view(), onPoint);
+function onPointerUp(e) {
+  if (!drag || e.pointerId !== drag.pointer) return;
+  const moved = drag.moved;
+  drag = null;
+  if (!moved) return;
+  swallowClick = true;
+  // A click that does not follow (touch) must not be swallowed later.
+  setTimeout(() => { swallowClick = false; }, 0);
+  const target = pointAt($("board"), e.clientX, e.clientY, flipped);
+  if (target && target !== sel.from) onPoint(target);
+  else render();
+}
+
+function onPointerCancel() {
+  drag = null;
+  render();
+}
+
+function pad(n) {
+  return String(n).padStart(2, "0");
+}
+
+function clockText(ms) {
+  const s = ms / 1000;
+  if (s < 10) return s.toFixed(1);
+  const m = Math.floor(s / 60);
+  const h = Math.floor(m / 60);
+  return h > 0 ? `${h}:${pad(m % 60)}:${pad(Math.floor(s) % 60)}` : `${m}:${pad(Math.floor(s) % 60)}`;
+}
+
+function renderSides() {
   const top = flipped ? "white" : "black";
   const bottom = flipped ? "black" : "white";
-  for (const [id, colour] of [["hand-top", top], ["hand-bottom", bottom]]) {
-    const box = $(id);
+  for (const [where, colour] of [["top", top], ["bottom", bottom]]) {
+    const box = $(`hand-${where}`);
     box.replaceChildren();
     const label = document.createElement("span");
     label.className = "label";
@@ -147,23 +274,143 @@ function render() {
       stone.className = `stone ${colour}`;
       box.appendChild(stone);
     }
+    const clock = $(`clock-${where}`);
+    if (state.clock) {
+      clock.hidden = false;
+      clock.textContent = clockText(state.clock[colour]);
+      clock.classList.toggle("running", state.clock.running === colour);
+      clock.classList.toggle("flagged", state.clock[colour] === 0);
+    } else {
+      clock.hidden = true;
+    }
   }
-  $("board").dataset.fen = state.fen;
-  document.body.dataset.state = state.over ? "over" : busy ? "thinking" : humanToMove() ? "human" : "idle";
+}
+
+function renderMoves() {
   const list = $("moves");
   list.replaceChildren();
   state.moves.forEach((token, i) => {
-    const li = document.createElement("li");
-    li.textContent = token;
-    li.dataset.ply = i + 1;
-    list.appendChild(li);
+    if (i % 2 === 0) {
+      const num = document.createElement("span");
+      num.className = "num";
+      num.textContent = `${i / 2 + 1}.`;
+      list.appendChild(num);
+    }
+    const ply = document.createElement("span");
+    ply.className = "ply";
+    ply.dataset.ply = i + 1;
+    ply.textContent = token;
+    if (i + 1 === state.ply) ply.classList.add("current");
+    ply.addEventListener("click", () => goTo(i + 1));
+    list.appendChild(ply);
   });
-  list.scrollTop = list.scrollHeight;
-  if (document.activeElement !== $("fen")) $("fen").value = state.fen;
-  if (state.over) setStatus(`Game over: ${state.over.text}`);
-  else if (busy) setStatus(`${state.engine.name} is thinking…`);
-  else if (sel.to === null) setStatus(`${state.side_to_move} to move`);
+  const current = list.querySelector(".current");
+  if (current && atEnd()) list.scrollTop = list.scrollHeight;
+  else if (current) current.scrollIntoView({ block: "nearest" });
 }
+
+function renderAnalysis() {
+  const lines = $("lines");
+  lines.replaceChildren();
+  // Scores are the side to move's: White's view for the page.
+  const white = (s, side) => s && (side === "white" ? s : s.cp !== undefined ? { cp: -s.cp } : { mate: -s.mate });
+  let entries = shownLines().map((l) => ({ ...l, white: white(l.score, state.side_to_move) }));
+  const last = state.engine.last;
+  if (entries.length === 0 && last && atEnd()) {
+    // The engine's move just played, scored before it by the side that made it.
+    const mover = state.side_to_move === "white" ? "black" : "white";
+    entries = [{ depth: last.depth, white: white(last.score, mover), pv: [last.move] }];
+  }
+  for (const l of entries) {
+    const li = document.createElement("li");
+    const facts = [`depth ${l.depth ?? "?"}`];
+    if (l.nodes) facts.push(`${l.nodes} nodes`);
+    if (l.nps) facts.push(`${Math.round(l.nps / 1000)} kn/s`);
+    li.textContent = `${scoreText(l.white)} (${facts.join(", ")}) ${l.pv.join(" ")}`;
+    lines.appendChild(li);
+  }
+  const score = entries.length > 0 && entries[0].white && shownLines().length > 0 ? entries[0].white : state.evals[state.ply];
+  $("evalbar-white").style.height = `${(whiteShare(score) * 100).toFixed(1)}%`;
+  $("evalbar-text").textContent = scoreText(score);
+  const tables = $("tables");
+  tables.replaceChildren();
+  if (state.tables) {
+    const head = document.createElement("p");
+    head.textContent = `Tables: ${state.side_to_move} to move, ${state.tables.text}`;
+    tables.appendChild(head);
+    const ul = document.createElement("ul");
+    const order = [...state.tables.moves].sort((a, b) =>
+      RANK[b.value] - RANK[a.value] || (a.value === "win" ? a.plies - b.plies : b.plies - a.plies));
+    for (const m of order) {
+      const li = document.createElement("li");
+      li.className = `verdict ${m.value}`;
+      li.textContent = `${m.move}: ${m.text}`;
+      ul.appendChild(li);
+    }
+    tables.appendChild(ul);
+  }
+  if (document.activeElement !== $("analyse")) $("analyse").checked = Boolean(state.analysis);
+}
+
+function statusText() {
+  if (state.over && atEnd()) return [`Game over: ${state.over.text}`, false];
+  if (!atEnd()) return [`Viewing the position after ply ${state.ply} of ${state.moves.length}`, false];
+  if (state.engine.error && state.paused) return [`${state.engine.error} (Engine move starts it afresh)`, true];
+  if (state.thinking) {
+    const l = state.search && state.search.lines[0];
+    return [`${state.engine.name} is thinking…${l ? ` depth ${l.depth}` : ""}`, false];
+  }
+  if (sel.to !== null) return ["Click the piece to remove", false];
+  if (state.engine.to_move && state.paused) return [`${state.side_to_move} to move: the engine waits (Engine move)`, false];
+  return [`${state.side_to_move} to move`, false];
+}
+
+function render() {
+  if (!state) return;
+  drawBoard($("board"), state, view(), onPoint);
+  renderSides();
+  renderMoves();
+  renderAnalysis();
+  drawGraph($("graph"), state.evals, state.ply, goTo);
+  if (document.activeElement !== $("fen")) $("fen").value = state.fen;
+  const [text, error] = statusText();
+  setStatus(text, error);
+  const early = !atEnd();
+  $("branch").hidden = !early;
+  if (early) $("branch").textContent = `Play from here (drops ${state.moves.length - state.ply} later moves)`;
+  $("stop").disabled = !state.search;
+  $("go").disabled = Boolean(state.over) || !atEnd();
+  $("takeback").disabled = state.moves.length === 0;
+  document.body.dataset.state = pageState();
+  schedulePoll();
+}
+
+/** Polls while the engine thinks or analyses, or a clock runs. */
+function schedulePoll() {
+  clearTimeout(pollTimer);
+  const live = state.search || (state.clock && state.clock.running);
+  if (!live) return;
+  pollTimer = setTimeout(async () => {
+    try {
+      const { id, json } = await api("/api/state");
+      if (id > shown) {
+        shown = id;
+        state = json;
+      }
+      render();
+    } catch (e) {
+      setStatus(e.message, true);
+    }
+  }, 250);
+}
+
+function goTo(ply) {
+  if (!state) return;
+  clearSel();
+  act("/api/view", { ply: Math.max(0, Math.min(state.moves.length, ply)) });
+}
+
+const LIMIT_DEFAULTS = { depth: 4, movetime: 1000, skill: 10 };
 
 async function newGame(event) {
   event.preventDefault();
@@ -173,87 +420,107 @@ async function newGame(event) {
     variant: $("variant").value,
     options: $("options").value.split(/\s+/).filter((s) => s),
     engine,
+    clock: $("clock").value.trim(),
   };
   body[$("limit-kind").value] = Number($("limit").value);
-  generation++;
-  sel = { from: null, to: null, removals: [] };
-  try {
-    state = await api("/api/new", body);
-    flipped = side === "black";
-    render();
-    await engineTurns();
-  } catch (e) {
-    setStatus(e.message, true);
-  }
-}
-
-async function takeBack() {
-  generation++;
-  sel = { from: null, to: null, removals: [] };
-  try {
-    state = await api("/api/takeback", { plies: 1 });
-    // Back to a move of the player's own, past the engine's.
-    if (state.engine.to_move && state.engine.side !== "both" && state.moves.length > 0) {
-      state = await api("/api/takeback", { plies: 1 });
-    }
-    render();
-  } catch (e) {
-    setStatus(e.message, true);
-  }
-}
-
-async function engineMove() {
-  if (busy || !state || state.over) return;
-  generation++;
-  if (!(await askEngine(generation))) return;
+  clearSel();
+  if (await act("/api/new", body)) flipped = side === "black";
   render();
-  await engineTurns();
 }
 
-async function setPosition(event) {
-  event.preventDefault();
-  generation++;
-  sel = { from: null, to: null, removals: [] };
-  try {
-    state = await api("/api/position", { position: $("fen").value });
+/** Back to a move of the player's own: past the engine's reply too. */
+async function takeBack() {
+  clearSel();
+  const side = state.engine.side;
+  const lastMover = state.turn === "white" ? "black" : "white";
+  const engineMoved = side === "both" || side === lastMover;
+  const plies = engineMoved && side !== "both" && state.moves.length >= 2 ? 2 : 1;
+  await act("/api/takeback", { plies });
+}
+
+/** Fills the form from the game's settings (the first game's come from --engine). */
+function fillForm() {
+  const strength = state.engine.strength;
+  for (const kind of ["depth", "movetime", "skill"]) {
+    if (strength[kind] !== undefined) {
+      $("limit-kind").value = kind;
+      $("limit").value = strength[kind];
+    }
+  }
+  if (state.clock) $("clock").value = `${state.clock.base / 1000}+${state.clock.inc / 1000}`;
+  $("variant").value = state.rules.variant;
+  $("options").value = state.rules.options.join(" ");
+}
+
+function onKey(e) {
+  const tag = document.activeElement && document.activeElement.tagName;
+  if (["INPUT", "TEXTAREA", "SELECT"].includes(tag) || !state) return;
+  const moves = { Home: 0, End: state.moves.length, ArrowLeft: state.ply - 1, ArrowRight: state.ply + 1 };
+  if (e.key in moves && !e.altKey && !e.ctrlKey && !e.metaKey) {
+    e.preventDefault();
+    goTo(moves[e.key]);
+  } else if (e.key === "Escape") {
+    clearSel();
     render();
-    await engineTurns();
-  } catch (e) {
-    setStatus(e.message, true);
+  } else if (e.key === "f" && !e.ctrlKey && !e.metaKey) {
+    flipped = !flipped;
+    render();
   }
 }
 
-/** Imports a record: its rule tags start a new game, then its moves. */
-async function importRecord() {
-  const text = $("record-text").value;
-  const tags = [...text.matchAll(/^\[(\w+) "(.*)"\]$/gm)];
-  const other = ["Event", "Site", "Date", "Round", "White", "Black", "Result", "Termination", "Variant"];
-  const variant = (tags.find((t) => t[1] === "Variant") || [0, 0, "nine"])[2];
-  const options = tags.filter((t) => !other.includes(t[1])).map((t) => `${t[1]}=${t[2]}`);
-  const moves = text.replace(/^\[.*$/gm, "").replace(/\{[^}]*\}/g, " ").split(/\s+/)
-    .filter((w) => w && !/^\d+\.+$/.test(w) && !["1-0", "0-1", "1/2-1/2", "*"].includes(w));
-  generation++;
-  try {
-    await api("/api/new", { variant, options, engine: state.engine.side, ...state.engine.strength });
-    state = await api("/api/position", { position: `startpos moves ${moves.join(" ")}` });
-    render();
-  } catch (e) {
-    setStatus(e.message, true);
-  }
-}
-
-$("record-import").addEventListener("click", importRecord);
 $("new-form").addEventListener("submit", newGame);
-$("fen-form").addEventListener("submit", setPosition);
+$("fen-form").addEventListener("submit", (event) => {
+  event.preventDefault();
+  clearSel();
+  act("/api/position", { position: $("fen").value });
+});
 $("move-form").addEventListener("submit", (event) => {
   event.preventDefault();
-  if (!busy) play($("move-text").value.trim());
+  const token = $("move-text").value.trim();
+  if (token && pending === 0) play(token);
 });
 $("takeback").addEventListener("click", takeBack);
-$("go").addEventListener("click", engineMove);
-$("flip").addEventListener("click", () => { flipped = !flipped; render(); });
-$("limit-kind").addEventListener("change", () => {
-  $("limit").value = $("limit-kind").value === "depth" ? 4 : 1000;
+$("go").addEventListener("click", () => act("/api/go", {}));
+$("stop").addEventListener("click", () => act("/api/stop", {}));
+$("branch").addEventListener("click", () => {
+  const dropped = state.moves.length - state.ply;
+  act("/api/takeback", { to: state.ply }).then((ok) => {
+    if (ok) setStatus(`Dropped the ${dropped} later moves: play on from here`);
+  });
 });
+$("flip").addEventListener("click", () => { flipped = !flipped; render(); });
+for (const [id, ply] of [["nav-first", () => 0], ["nav-prev", () => state.ply - 1], ["nav-next", () => state.ply + 1], ["nav-last", () => state.moves.length]]) {
+  $(id).addEventListener("click", () => state && goTo(ply()));
+}
+$("limit-kind").addEventListener("change", () => {
+  $("limit").value = LIMIT_DEFAULTS[$("limit-kind").value];
+});
+const analysis = () => act("/api/analysis", { on: $("analyse").checked, multipv: Number($("multipv").value) || 1 });
+$("analyse").addEventListener("change", analysis);
+$("multipv").addEventListener("change", () => { if ($("analyse").checked) analysis(); });
+$("record-export").addEventListener("click", async () => {
+  try {
+    const { json } = await api("/api/record");
+    $("record-text").value = json.record;
+    setStatus("The game's record is in the box below");
+  } catch (e) {
+    setStatus(e.message, true);
+  }
+});
+$("record-import").addEventListener("click", () => {
+  clearSel();
+  act("/api/record", { record: $("record-text").value });
+});
+const board = $("board");
+board.addEventListener("pointerdown", onPointerDown);
+board.addEventListener("pointermove", onPointerMove);
+board.addEventListener("pointerup", onPointerUp);
+board.addEventListener("pointercancel", onPointerCancel);
+document.addEventListener("keydown", onKey);
 
-api("/api/state").then((s) => { state = s; render(); }).catch((e) => setStatus(e.message, true));
+api("/api/state").then(({ id, json }) => {
+  shown = id;
+  state = json;
+  fillForm();
+  render();
+}).catch((e) => setStatus(e.message, true));

@@ -1,5 +1,6 @@
-// The board as SVG: lines, points, pieces and highlights. Knows nothing of
-// the server; app.js gives it the state and what to highlight.
+// The board as SVG: lines, points, pieces and highlights, arrows of the
+// engine's line, and the score graph. Knows nothing of the server;
+// app.js gives it the state and what to highlight.
 
 const SVG = "http://www.w3.org/2000/svg";
 
@@ -33,13 +34,74 @@ function el(name, attrs, parent) {
   return e;
 }
 
+/** The point under a pointer at client coordinates, or null. */
+export function pointAt(svg, clientX, clientY, flipped) {
+  const at = svgPoint(svg, clientX, clientY);
+  if (!at) return null;
+  let best = null;
+  let bestDist = 50 * 50;
+  for (const p of POINTS) {
+    const [x, y] = xy(p, flipped);
+    const d = (x - at.x) ** 2 + (y - at.y) ** 2;
+    if (d < bestDist) {
+      best = p;
+      bestDist = d;
+    }
+  }
+  return best;
+}
+
+/** Client coordinates in the board's own units. */
+export function svgPoint(svg, clientX, clientY) {
+  const ctm = svg.getScreenCTM();
+  if (!ctm) return null;
+  const pt = svg.createSVGPoint();
+  pt.x = clientX;
+  pt.y = clientY;
+  return pt.matrixTransform(ctm.inverse());
+}
+
+/** An arrow from one point to another, or a ring on a placement. */
+function arrow(svg, move, f, cls) {
+  const [x2, y2] = xy(move.to, f);
+  if (move.from) {
+    const [x1, y1] = xy(move.from, f);
+    const len = Math.hypot(x2 - x1, y2 - y1);
+    const ux = (x2 - x1) / len;
+    const uy = (y2 - y1) / len;
+    // Stop short of the target's centre; a head of two strokes.
+    const ex = x2 - ux * 22;
+    const ey = y2 - uy * 22;
+    const hx = ex - ux * 26;
+    const hy = ey - uy * 26;
+    el("path", {
+      class: `arrow ${cls}`,
+      d: `M${x1 + ux * 20} ${y1 + uy * 20}L${ex} ${ey}` +
+        `M${hx - uy * 18} ${hy + ux * 18}L${ex} ${ey}L${hx + uy * 18} ${hy - ux * 18}`,
+    }, svg);
+  } else {
+    el("circle", { class: `arrow ${cls}`, cx: x2, cy: y2, r: 24 }, svg);
+  }
+  for (const r of move.removals) {
+    const [cx, cy] = xy(r, f);
+    el("path", {
+      class: `arrow removal ${cls}`,
+      d: `M${cx - 16} ${cy - 16}L${cx + 16} ${cy + 16}M${cx + 16} ${cy - 16}L${cx - 16} ${cy + 16}`,
+    }, svg);
+  }
+}
+
 /**
  * Draws the board into `svg`. `view`: flipped, pending (a move chosen
- * but for its removals: from, to), and sets of point names: targets,
- * movable, selected, removable; `onPoint(name)` on a click.
+ * but for its removals: from, to), sets of point names: targets,
+ * movable, selected, removable, mills; `verdicts`: point → "win" |
+ * "draw" | "loss" for the targets; `arrows`: moves with a class;
+ * `dragFrom`: the point whose piece is being dragged. `onPoint(name)` on
+ * a click.
  */
 export function drawBoard(svg, state, view, onPoint) {
   svg.replaceChildren();
+  svg.setAttribute("data-fen", state.fen);
   const f = view.flipped;
   for (const [a, b] of RINGS) {
     const [x1, y1] = xy(a, f);
@@ -65,27 +127,46 @@ export function drawBoard(svg, state, view, onPoint) {
     owner.set(view.pending.to, state.side_to_move);
   }
   const last = parseMove(state.last_move);
+  const mills = new Set(state.mills.white.concat(state.mills.black));
   for (const p of POINTS) {
     const [cx, cy] = xy(p, f);
     el("circle", { class: "point", cx, cy, r: 10 }, svg);
     if (last && (p === last.to || p === last.from)) {
-      el("circle", { class: "last", cx, cy, r: 40 }, svg);
+      el("circle", { class: "last", cx, cy, r: 42 }, svg);
     }
     if (owner.has(p)) {
-      el("circle", { class: `piece ${owner.get(p)}`, cx, cy, r: 32, "data-point": p }, svg);
+      if (mills.has(p) && !view.pending) el("circle", { class: "mill-ring", cx, cy, r: 37 }, svg);
+      const piece = el("circle", { class: `piece ${owner.get(p)}`, cx, cy, r: 32, "data-point": p }, svg);
+      if (p === view.dragFrom) piece.classList.add("dragged");
     }
     if (last && last.removals.includes(p)) {
       el("path", { class: "removed", d: `M${cx - 18} ${cy - 18}L${cx + 18} ${cy + 18}M${cx + 18} ${cy - 18}L${cx - 18} ${cy + 18}` }, svg);
     }
     if (view.selected.has(p)) el("circle", { class: "selected", cx, cy, r: 38 }, svg);
     else if (view.movable.has(p)) el("circle", { class: "movable", cx, cy, r: 38 }, svg);
-    if (view.removable.has(p)) el("circle", { class: "removable", cx, cy, r: 38 }, svg);
-    if (view.targets.has(p)) el("circle", { class: "target", cx, cy, r: 16 }, svg);
+    if (view.removable.has(p)) el("circle", { class: `removable ${view.verdicts.get(p) || ""}`, cx, cy, r: 38 }, svg);
+    if (view.targets.has(p)) el("circle", { class: `target ${view.verdicts.get(p) || ""}`, cx, cy, r: 16 }, svg);
+  }
+  for (const a of view.arrows) arrow(svg, a.move, f, a.cls);
+  for (const p of POINTS) {
+    const [cx, cy] = xy(p, f);
     const hit = el("circle", { class: "hit", cx, cy, r: 45, "data-point": p }, svg);
     const title = el("title", {}, hit);
     title.textContent = p;
     hit.addEventListener("click", () => onPoint(p));
   }
+}
+
+/** The dragged piece's image, following the pointer (never a `piece`). */
+export function drawGhost(svg, colour, at) {
+  let ghost = svg.querySelector(".ghost");
+  if (!at) {
+    if (ghost) ghost.remove();
+    return;
+  }
+  if (!ghost) ghost = el("circle", { class: `ghost ${colour}`, r: 32 }, svg);
+  ghost.setAttribute("cx", at.x);
+  ghost.setAttribute("cy", at.y);
 }
 
 /** A move token's parts: from (or null), to, removals; null if not a move. */
@@ -94,4 +175,48 @@ export function parseMove(token) {
   if (!m) return null;
   const removals = m[3] ? m[3].slice(1).split("x") : [];
   return { from: m[1] || null, to: m[2], removals, token };
+}
+
+/** A score `{cp}` or `{mate}` as White's share of the bar, 0..1. */
+export function whiteShare(score) {
+  if (!score) return 0.5;
+  if (score.mate !== undefined) return score.mate > 0 ? 1 : score.mate < 0 ? 0 : 0.5;
+  return 1 / (1 + Math.exp(-score.cp / 250));
+}
+
+/** A score as text: pieces with two decimals, or M3 / -M3. */
+export function scoreText(score) {
+  if (!score) return "";
+  if (score.mate !== undefined) return score.mate < 0 ? `-M${-score.mate}` : `+M${score.mate}`;
+  const v = score.cp / 100;
+  return (v > 0 ? "+" : "") + v.toFixed(2);
+}
+
+/**
+ * The score graph: one point per position (White's view), the position
+ * viewed marked; `onPly(n)` on a click.
+ */
+export function drawGraph(svg, evals, ply, onPly) {
+  svg.replaceChildren();
+  const w = 300;
+  const h = 80;
+  const n = Math.max(evals.length - 1, 1);
+  const x = (i) => (i / n) * w;
+  const y = (s) => h - whiteShare(s) * h;
+  el("rect", { class: "graph-bg", x: 0, y: 0, width: w, height: h }, svg);
+  el("line", { class: "graph-mid", x1: 0, y1: h / 2, x2: w, y2: h / 2 }, svg);
+  let d = "";
+  evals.forEach((s, i) => {
+    if (!s) return;
+    d += `${d ? "L" : "M"}${x(i).toFixed(1)} ${y(s).toFixed(1)}`;
+  });
+  if (d) el("path", { class: "graph-line", d }, svg);
+  evals.forEach((s, i) => {
+    if (s) el("circle", { class: "graph-dot", cx: x(i), cy: y(s), r: 2.5 }, svg);
+  });
+  el("line", { class: "graph-now", x1: x(ply), y1: 0, x2: x(ply), y2: h }, svg);
+  svg.onclick = (e) => {
+    const at = svgPoint(svg, e.clientX, e.clientY);
+    if (at) onPly(Math.max(0, Math.min(evals.length - 1, Math.round((at.x / w) * n))));
+  };
 }

@@ -1,0 +1,59 @@
+//! What the page draws beyond the bare position, as JSON: mills, the
+//! engine's lines, and the tables' value of every move.
+
+use serde_json::{Value, json};
+
+use crate::protocol::wire::InfoLine;
+use crate::rules::{Color, Position, Rules, Square};
+use crate::tablebase::{Probe, Tablebases, Value as TbValue};
+use crate::tools::analyze::score_json;
+
+/// The points of each side that stand in a mill.
+pub fn mills_json(rules: &Rules, pos: &Position) -> Value {
+    let layout = rules.layout();
+    let side =
+        |c: Color| -> Vec<&str> { layout.in_mills(pos.pieces(c)).map(Square::name).collect() };
+    json!({"white": side(Color::White), "black": side(Color::Black)})
+}
+
+/// One `info` line of a search.
+pub fn info_json(info: &InfoLine) -> Value {
+    json!({
+        "multipv": info.multipv.unwrap_or(1),
+        "depth": info.depth,
+        "seldepth": info.seldepth,
+        "score": info.score.map(score_json),
+        "nodes": info.nodes,
+        "nps": info.nps,
+        "time": info.time_ms,
+        "tbhits": info.tbhits,
+        "pv": info.pv.clone().unwrap_or_default(),
+    })
+}
+
+fn probe_json(p: Probe) -> Value {
+    let value = match p.value {
+        TbValue::Win => "win",
+        TbValue::Draw => "draw",
+        TbValue::Loss => "loss",
+    };
+    json!({"value": value, "plies": p.plies, "text": p.to_string()})
+}
+
+/// The position's value and every legal move's, for the side to move, when
+/// the tables cover it; null otherwise.
+pub fn tables_json(tables: &Tablebases, pos: &Position) -> Option<Value> {
+    let probe = tables.probe(pos)?;
+    let moves = tables.moves(pos)?;
+    let moves: Vec<Value> = moves
+        .iter()
+        .map(|m| {
+            let mut v = probe_json(m.probe);
+            v["move"] = json!(m.mv.to_string());
+            v
+        })
+        .collect();
+    let mut v = probe_json(probe);
+    v["moves"] = json!(moves);
+    Some(v)
+}
