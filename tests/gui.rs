@@ -396,6 +396,13 @@ fn shuts_its_engine_down_when_it_exits() {
     let mut gui = Gui::start();
     gui.post("/api/new", json!({"engine": "white", "depth": 1}));
     gui.engine_plays(1);
+    // An analysis, which ends only when stopped, runs at the signal.
+    gui.post("/api/analysis", json!({"on": true}));
+    gui.until("an analysis line", |s| {
+        s["search"]["lines"]
+            .as_array()
+            .is_some_and(|l| !l.is_empty())
+    });
     let engines = gui.children();
     assert_eq!(engines.len(), 1, "{engines:?}");
     let status = Command::new("kill")
@@ -636,6 +643,14 @@ fn analyses_the_viewed_position_with_several_lines() {
             .as_array()
             .is_some_and(|l| !l.is_empty())
     });
+    // A finished game's last position is not analysed.
+    let state = gui.post(
+        "/api/position",
+        json!({"position": "W1W/3/3/B5/3/3/B1B w 0 0 0 20"}),
+    );
+    assert!(!state["over"].is_null(), "{state}");
+    assert_eq!(state["analysis"], json!({"multipv": 3}));
+    assert!(state["search"].is_null(), "{state}");
     let state = gui.post("/api/analysis", json!({"on": false}));
     assert!(state["search"].is_null());
     assert!(state["analysis"].is_null());

@@ -159,7 +159,7 @@ fn route(board: &Arc<Board>, port: u16, request: &mut Request) -> Result<Body, R
                 (None, Some(ply)) => TakeBack::To(ply),
                 (None, None) => TakeBack::Plies(1),
             };
-            board.take_back(back)?
+            board.take_back(back)
         }
         (Method::Post, "/api/position") => {
             let body = read_json(request)?;

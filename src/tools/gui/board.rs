@@ -39,6 +39,9 @@ const MARGIN: Duration = Duration::from_secs(5);
 const FOREVER: Duration = Duration::from_secs(100 * 24 * 3600);
 /// Time per move of a game played at a skill level.
 const SKILL_MOVETIME: u64 = 1000;
+/// The pause before each move when the engine plays both sides, so that
+/// the game can be followed.
+const WATCH_PAUSE: Duration = Duration::from_millis(400);
 /// The most lines an analysis shows.
 pub const MAX_MULTIPV: u32 = 8;
 
@@ -218,6 +221,8 @@ struct Job {
     skill: u8,
     multipv: u32,
     stop: Arc<AtomicBool>,
+    /// Waited before the search starts.
+    pause: Duration,
 }
 
 /// The engine process and what it was told.
@@ -329,6 +334,7 @@ impl Board {
             closing: false,
         };
         state.reset_clocks(clock);
+        state.open_tables();
         Arc::new(Board {
             spec,
             state: Mutex::new(state),
@@ -339,15 +345,13 @@ impl Board {
 
     /// Starts a new game.
     pub fn new_game(self: &Arc<Self>, settings: NewGame) -> Value {
-        self.change(|st| {
+        self.update(|st| {
             st.set_game(Game::new(settings.rules, Position::start(&settings.rules)));
             st.engine_side = settings.engine_side;
             st.strength = settings.strength.unwrap_or(st.strength);
             st.reset_clocks(settings.clock);
             st.paused = false;
-            Ok(())
         })
-        .expect("a new game cannot fail")
     }
 
     /// Plays a move given in the notation, checked by the rules core, at
@@ -370,16 +374,15 @@ impl Board {
 
     /// Takes back `plies` moves, or back to ply `to` (at most back to the
     /// game's start).
-    pub fn take_back(self: &Arc<Self>, back: TakeBack) -> Result<Value, BoardError> {
-        self.change(|st| {
+    pub fn take_back(self: &Arc<Self>, back: TakeBack) -> Value {
+        self.update(|st| {
             let len = st.game.moves().len();
             let keep = match back {
                 TakeBack::Plies(n) => len.saturating_sub(n),
                 TakeBack::To(ply) => ply.min(len),
             };
-            st.truncate(keep)?;
+            st.truncate(keep);
             st.time_loss = None;
-            Ok(())
         })
     }
 
@@ -395,36 +398,28 @@ impl Board {
 
     /// Views the position after `ply` moves (the end when past it).
     pub fn view(self: &Arc<Self>, ply: usize) -> Value {
-        self.change(|st| {
-            st.view = (ply < st.game.moves().len()).then_some(ply);
-            Ok(())
-        })
-        .expect("viewing cannot fail")
+        self.update(|st| st.view = (ply < st.game.moves().len()).then_some(ply))
     }
 
     /// Turns the analysis of the viewed position on (with that many
     /// lines) or off.
     pub fn analyse(self: &Arc<Self>, lines: Option<u32>) -> Value {
-        self.change(|st| {
+        self.update(|st| {
             st.analysis = lines.map(|n| n.clamp(1, MAX_MULTIPV));
             if st.analysis.is_some() {
                 st.paused = true;
                 st.force = false;
             }
-            Ok(())
         })
-        .expect("analysis settings cannot fail")
     }
 
     /// Stops the engine's search and pauses its play (and analysis).
     pub fn stop(self: &Arc<Self>) -> Value {
-        self.change(|st| {
+        self.update(|st| {
             st.paused = true;
             st.force = false;
             st.analysis = None;
-            Ok(())
         })
-        .expect("stopping cannot fail")
     }
 
     /// Lets the engine play the side to move (whichever side that is) and
@@ -525,8 +520,8 @@ impl Board {
         st.json(&self.spec)
     }
 
-    /// Runs a change under the lock, then starts or cancels the searches
-    /// it calls for; answers the state after it.
+    /// Runs a change that may be refused under the lock, then starts or
+    /// cancels the searches it calls for; answers the state after it.
     fn change(
         self: &Arc<Self>,
         f: impl FnOnce(&mut State) -> Result<(), BoardError>,
@@ -536,6 +531,15 @@ impl Board {
         f(&mut st)?;
         self.schedule(&mut st);
         Ok(st.json(&self.spec))
+    }
+
+    /// `change` for a change that cannot be refused.
+    fn update(self: &Arc<Self>, f: impl FnOnce(&mut State)) -> Value {
+        let mut st = lock(&self.state);
+        st.tick();
+        f(&mut st);
+        self.schedule(&mut st);
+        st.json(&self.spec)
     }
 
     /// Makes the running search the one the state calls for: cancels one
@@ -573,6 +577,13 @@ impl Board {
     /// A search's thread: waits for the engine, searches, and applies the
     /// answer if the search is still the current one.
     fn run(self: Arc<Self>, job: Job) {
+        let paused_until = Instant::now() + job.pause;
+        while Instant::now() < paused_until {
+            if job.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
         let mut slot = lock(&self.engine);
         if !lock(&self.state).is_current(job.id) {
             return;
@@ -580,10 +591,13 @@ impl Board {
         let reply = self.search(&mut slot, &job);
         let mut st = lock(&self.state);
         let reply = match reply {
+            // An analysis that ended by itself (a foreign engine may) keeps
+            // its lines and is not started again.
+            Ok(_) if st.is_current(job.id) && job.kind == Kind::Analysis => Ok(()),
             Ok(reply) if st.is_current(job.id) => {
                 st.tick();
                 st.search = None;
-                st.apply(&job, reply)
+                st.play_reply(reply)
             }
             Ok(_) => return,
             Err(fault) => {
@@ -595,8 +609,10 @@ impl Board {
             *slot = None;
             log::warn!("gui: engine {} {fault}", self.spec.name);
             st.fault = Some((job.id, format!("engine {} {fault}", self.spec.name)));
+            // Not started again by itself: neither its play nor an analysis.
             st.paused = true;
             st.force = false;
+            st.analysis = None;
         }
         drop(slot);
         self.schedule(&mut st);
@@ -683,7 +699,10 @@ impl State {
             return None;
         }
         if let Some(lines) = self.analysis {
-            return Some((Kind::Analysis, self.shown_ply(), lines));
+            // A finished game's last position has nothing to analyse.
+            let ply = self.shown_ply();
+            let finished = ply == self.game.moves().len() && self.game.outcome().is_some();
+            return (!finished).then_some((Kind::Analysis, ply, lines));
         }
         let side = self.game.position().side_to_move();
         let engine_turn = self.force || self.engine_side.plays(side);
@@ -731,6 +750,10 @@ impl State {
             skill,
             multipv,
             stop,
+            pause: match (kind, self.engine_side) {
+                (Kind::Play, EngineSide::Both) if ply > 0 => WATCH_PAUSE,
+                _ => Duration::ZERO,
+            },
         }
     }
 
@@ -793,41 +816,34 @@ impl State {
     }
 
     /// Plays the engine's answer to a `Play` search.
-    fn apply(&mut self, job: &Job, reply: Reply) -> Result<(), Fault> {
-        match job.kind {
-            Kind::Analysis => Ok(()),
-            Kind::Play => {
-                let token = match reply.best {
-                    Answer::Move(token) => token,
-                    Answer::NoMove(word) => {
-                        return Err(Fault::Malformed(format!("bestmove {word}")));
-                    }
-                    Answer::Draw => return Err(Fault::Malformed("bestmove draw".into())),
-                };
-                if self.over().is_some() {
-                    // Its clock ran out while it thought.
-                    return Ok(());
-                }
-                let ply = self.game.moves().len();
-                let side = self.game.position().side_to_move();
-                self.play_move(&token)?;
-                if let Some(score) = reply.score {
-                    self.evals[ply] = Some(white_view(score, side));
-                }
-                self.notes[ply] = reply.score.map(|s| match reply.depth {
-                    Some(d) => format!("{}/{d}", format_score(s)),
-                    None => format_score(s),
-                });
-                self.last_engine = Some(EngineMove {
-                    token,
-                    score: reply.score,
-                    depth: reply.depth,
-                });
-                self.force = false;
-                self.fault = None;
-                Ok(())
-            }
+    fn play_reply(&mut self, reply: Reply) -> Result<(), Fault> {
+        let token = match reply.best {
+            Answer::Move(token) => token,
+            Answer::NoMove(word) => return Err(Fault::Malformed(format!("bestmove {word}"))),
+            Answer::Draw => return Err(Fault::Malformed("bestmove draw".into())),
+        };
+        if self.over().is_some() {
+            // Its clock ran out while it thought.
+            return Ok(());
         }
+        let ply = self.game.moves().len();
+        let side = self.game.position().side_to_move();
+        self.play_move(&token)?;
+        if let Some(score) = reply.score {
+            self.evals[ply] = Some(white_view(score, side));
+        }
+        self.notes[ply] = reply.score.map(|s| match reply.depth {
+            Some(d) => format!("{}/{d}", format_score(s)),
+            None => format_score(s),
+        });
+        self.last_engine = Some(EngineMove {
+            token,
+            score: reply.score,
+            depth: reply.depth,
+        });
+        self.force = false;
+        self.fault = None;
+        Ok(())
     }
 
     /// Plays a move at the game's end: the mover's clock gets its increment.
@@ -843,10 +859,8 @@ impl State {
         Ok(())
     }
 
-    /// A new game (or set-up, or import) of these rules: the tables are
-    /// opened afresh (the engine may have built some since).
+    /// A new game (or set-up, or import), with its tables.
     fn set_game(&mut self, game: Game) {
-        let rules = *game.rules();
         let len = game.moves().len();
         self.game = game;
         self.epoch += 1;
@@ -856,17 +870,24 @@ impl State {
         self.time_loss = None;
         self.last_engine = None;
         self.force = false;
-        self.tables = Some(Arc::new(match &self.tables {
-            Some(t) if t.serves(&rules) => t.refreshed(),
-            _ => Tablebases::open(tablebase::default_dir(), &rules),
-        }));
+        self.open_tables();
         if let Some(c) = self.clocks {
             self.reset_clocks(Some(c.setting));
         }
     }
 
+    /// Opens the tables of the game's rules afresh (the engine may have
+    /// built some since they were last opened).
+    fn open_tables(&mut self) {
+        let rules = *self.game.rules();
+        self.tables = Some(Arc::new(match &self.tables {
+            Some(t) if t.serves(&rules) => t.refreshed(),
+            _ => Tablebases::open(tablebase::default_dir(), &rules),
+        }));
+    }
+
     /// Keeps the first `keep` moves.
-    fn truncate(&mut self, keep: usize) -> Result<(), BoardError> {
+    fn truncate(&mut self, keep: usize) {
         let game = self.game_at(keep);
         self.game = game;
         self.epoch += 1;
@@ -875,7 +896,6 @@ impl State {
         self.notes.truncate(keep);
         self.last_engine = None;
         self.force = false;
-        Ok(())
     }
 
     fn reset_clocks(&mut self, setting: Option<ClockSetting>) {

@@ -160,7 +160,11 @@ function view() {
       if (b) v.verdicts.set(p, b);
     }
   } else {
-    for (const m of moves) if (m.from) v.movable.add(m.from);
+    for (const [p, ms] of group((m) => m.from)) {
+      v.movable.add(p);
+      const b = bestVerdict(ms, byMove);
+      if (b) v.verdicts.set(p, b);
+    }
     for (const [p, ms] of group((m) => (m.from ? null : m.to))) {
       v.targets.add(p);
       const b = bestVerdict(ms, byMove);
@@ -170,11 +174,17 @@ function view() {
   return v;
 }
 
+/** A click on a point (not the click that ends a drag). */
 function onPoint(p) {
   if (swallowClick) {
     swallowClick = false;
     return;
   }
+  choose(p);
+}
+
+/** The point `p` chosen: the next step of the move being built. */
+function choose(p) {
   if (!humanToMove()) return;
   const all = state.legal_moves.map(parseMove);
   if (sel.to !== null) {
@@ -212,7 +222,16 @@ function onPointerDown(e) {
   const p = pointAt($("board"), e.clientX, e.clientY, flipped);
   if (!p || sel.to !== null) return;
   if (!state.legal_moves.map(parseMove).some((m) => m.from === p)) return;
-  drag = { from: p, x: e.clientX, y: e.clientY, moved: false, pointer: e.pointerId };
+  drag = { from: p, hand: false, x: e.clientX, y: e.clientY, moved: false, pointer: e.pointerId };
+}
+
+/** A stone dragged from the hand of the side to move: a placement. */
+function onHandDown(e, where) {
+  const colour = where === "top" ? (flipped ? "white" : "black") : (flipped ? "black" : "white");
+  if (!humanToMove() || e.button > 0 || colour !== state.side_to_move) return;
+  if (!state.legal_moves.map(parseMove).some((m) => !m.from)) return;
+  e.currentTarget.setPointerCapture(e.pointerId);
+  drag = { from: null, hand: true, x: e.clientX, y: e.clientY, moved: false, pointer: e.pointerId };
 }
 
 function onPointerMove(e) {
@@ -221,7 +240,7 @@ function onPointerMove(e) {
   if (!drag.moved) {
     if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 8) return;
     drag.moved = true;
-    board.setPointerCapture(e.pointerId);
+    if (!drag.hand) board.setPointerCapture(e.pointerId);
     sel = { from: drag.from, to: null, removals: [] };
     render();
   }
@@ -238,7 +257,7 @@ function onPointerUp(e) {
   // A click that does not follow (touch) must not be swallowed later.
   setTimeout(() => { swallowClick = false; }, 0);
   const target = pointAt($("board"), e.clientX, e.clientY, flipped);
-  if (target && target !== sel.from) onPoint(target);
+  if (target && target !== sel.from) choose(target);
   else render();
 }
 
@@ -329,7 +348,9 @@ function renderAnalysis() {
     li.textContent = `${scoreText(l.white)} (${facts.join(", ")}) ${l.pv.join(" ")}`;
     lines.appendChild(li);
   }
-  const score = entries.length > 0 && entries[0].white && shownLines().length > 0 ? entries[0].white : state.evals[state.ply];
+  // The live line's score, else the latest evaluation up to this position.
+  let score = entries.length > 0 && entries[0].white && shownLines().length > 0 ? entries[0].white : null;
+  for (let i = state.ply; score === null && i >= 0; i--) score = state.evals[i] || null;
   $("evalbar-white").style.height = `${(whiteShare(score) * 100).toFixed(1)}%`;
   $("evalbar-text").textContent = scoreText(score);
   const tables = $("tables");
@@ -349,7 +370,7 @@ function renderAnalysis() {
     }
     tables.appendChild(ul);
   }
-  if (document.activeElement !== $("analyse")) $("analyse").checked = Boolean(state.analysis);
+  $("analyse").checked = Boolean(state.analysis);
 }
 
 function statusText() {
@@ -516,6 +537,13 @@ board.addEventListener("pointerdown", onPointerDown);
 board.addEventListener("pointermove", onPointerMove);
 board.addEventListener("pointerup", onPointerUp);
 board.addEventListener("pointercancel", onPointerCancel);
+for (const where of ["top", "bottom"]) {
+  const hand = $(`hand-${where}`);
+  hand.addEventListener("pointerdown", (e) => onHandDown(e, where));
+  hand.addEventListener("pointermove", onPointerMove);
+  hand.addEventListener("pointerup", onPointerUp);
+  hand.addEventListener("pointercancel", onPointerCancel);
+}
 document.addEventListener("keydown", onKey);
 
 api("/api/state").then(({ id, json }) => {

@@ -143,7 +143,7 @@ export function drawBoard(svg, state, view, onPoint) {
       el("path", { class: "removed", d: `M${cx - 18} ${cy - 18}L${cx + 18} ${cy + 18}M${cx + 18} ${cy - 18}L${cx - 18} ${cy + 18}` }, svg);
     }
     if (view.selected.has(p)) el("circle", { class: "selected", cx, cy, r: 38 }, svg);
-    else if (view.movable.has(p)) el("circle", { class: "movable", cx, cy, r: 38 }, svg);
+    else if (view.movable.has(p)) el("circle", { class: `movable ${view.verdicts.get(p) || ""}`, cx, cy, r: 38 }, svg);
     if (view.removable.has(p)) el("circle", { class: `removable ${view.verdicts.get(p) || ""}`, cx, cy, r: 38 }, svg);
     if (view.targets.has(p)) el("circle", { class: `target ${view.verdicts.get(p) || ""}`, cx, cy, r: 16 }, svg);
   }
