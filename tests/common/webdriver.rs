@@ -28,10 +28,12 @@ fn find_program(names: &[&str]) -> PathBuf {
 /// Chromium's switches: headless, and every request off this machine's
 /// loopback fails (names resolve nowhere, and anything not bypassed goes to
 /// a proxy on a closed port), so the page is seen as it is offline.
-const ARGS: [&str; 7] = [
+const ARGS: [&str; 8] = [
     "--headless=new",
     "--no-sandbox",
     "--disable-gpu",
+    // Containers often have a small /dev/shm, which crashes the renderer.
+    "--disable-dev-shm-usage",
     "--window-size=1100,900",
     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
     "--proxy-server=127.0.0.1:9",
