@@ -1,0 +1,498 @@
+//! `morris gui` in a real browser: headless Chromium, driven over WebDriver,
+//! plays a whole game against the engine by clicks on the board, takes
+//! back and imports a record, while the page is checked against the rules
+//! core after every ply. Screenshots go to `target/gui-screenshots/`.
+
+mod common;
+#[path = "common/webdriver.rs"]
+mod webdriver;
+
+use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, Locator};
+use morris::rules::{Color, Game, Move, MoveList, Rules, Setup, Start};
+use morris::search::{Control, Limits, Searcher, Settings};
+use morris::tools::record::Record;
+use serde_json::Value;
+
+use common::Rng;
+use webdriver::Browser;
+
+/// The whole test's bound: a hang fails it instead of stalling the suite.
+const TEST_LIMIT: Duration = Duration::from_secs(100);
+/// How long one step (a reply, an engine move) may take.
+const STEP_LIMIT: Duration = Duration::from_secs(20);
+/// The game's rules, as typed into the page: a short draw rule, a bound on
+/// the game's length should the engine hold out.
+const OPTIONS: &str = "NoCaptureMoves=16";
+
+/// A running `morris gui`, killed when dropped.
+struct Gui {
+    child: Child,
+    url: String,
+}
+
+impl Gui {
+    fn start() -> Gui {
+        let dir =
+            std::env::temp_dir().join(format!("morris-test-tb-browser-{}", std::process::id()));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_morris"))
+            .args(["gui", "--port", "0"])
+            .env("MORRIS_TB_DIR", dir)
+            .env("MORRIS_TB_AUTO", "0")
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut url = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut url)
+            .unwrap();
+        let url = url.trim().to_string();
+        assert!(url.starts_with("http://127.0.0.1:"), "not the URL: {url:?}");
+        Gui { child, url }
+    }
+}
+
+impl Drop for Gui {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// What the page shows, read from its DOM in one script.
+#[derive(Debug)]
+struct Shown {
+    state: String,
+    fen: String,
+    white: Vec<String>,
+    black: Vec<String>,
+    moves: Vec<String>,
+}
+
+/// Reads a `Shown` from the page's DOM; also the function the page's
+/// recorder (below) runs after every change of the board.
+const READ_PAGE: &str = r##"
+const read = () => {
+  const points = (colour) => [...document.querySelectorAll(`#board circle.piece.${colour}`)]
+    .map((e) => e.getAttribute("data-point")).sort();
+  const moves = [...document.querySelectorAll("#moves [data-ply]")];
+  moves.forEach((e, i) => {
+    if (e.dataset.ply !== String(i + 1)) throw new Error(`ply ${i + 1} has data-ply ${e.dataset.ply}`);
+  });
+  return {
+    state: document.body.dataset.state || "",
+    fen: document.getElementById("board").dataset.fen || "",
+    white: points("white"),
+    black: points("black"),
+    moves: moves.map((e) => e.textContent.trim()),
+  };
+};
+"##;
+
+fn shown_of(v: &Value) -> Shown {
+    let strings = |v: &Value| -> Vec<String> {
+        v.as_array()
+            .unwrap_or_else(|| panic!("not a list: {v}"))
+            .iter()
+            .map(|s| s.as_str().unwrap().to_string())
+            .collect()
+    };
+    Shown {
+        state: v["state"].as_str().unwrap().to_string(),
+        fen: v["fen"].as_str().unwrap().to_string(),
+        white: strings(&v["white"]),
+        black: strings(&v["black"]),
+        moves: strings(&v["moves"]),
+    }
+}
+
+async fn read(c: &Client) -> Shown {
+    let v = c
+        .execute(&format!("{READ_PAGE} return read();"), vec![])
+        .await
+        .unwrap();
+    shown_of(&v)
+}
+
+/// Waits until the page has settled (someone may move, or the game is
+/// over) showing more than `plies` moves, or any count when `plies` is
+/// None.
+async fn settled(c: &Client, plies: Option<usize>) -> Shown {
+    let start = Instant::now();
+    loop {
+        let shown = read(c).await;
+        if matches!(shown.state.as_str(), "human" | "over")
+            && plies.is_none_or(|n| shown.moves.len() > n)
+        {
+            return shown;
+        }
+        assert!(
+            start.elapsed() < STEP_LIMIT,
+            "the page did not settle past {plies:?} plies: {shown:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// The rules core's game of the page's move list.
+fn replay(rules: &Rules, moves: &[String]) -> Game {
+    Setup::new(Start::Initial, moves.to_vec())
+        .game(rules)
+        .unwrap_or_else(|e| panic!("the page's moves {moves:?}: {e}"))
+}
+
+/// Checks the shown board against the rules core's replay of the shown
+/// moves (the first `plies` of them); the game replayed.
+fn check_board(rules: &Rules, shown: &Shown, plies: usize) -> Game {
+    let game = replay(rules, &shown.moves[..plies]);
+    let position = game.position();
+    assert_eq!(
+        shown.fen,
+        position.to_fen(rules),
+        "data-fen after {plies} plies"
+    );
+    for (colour, points) in [(Color::White, &shown.white), (Color::Black, &shown.black)] {
+        let mut want: Vec<String> = position.pieces(colour).map(|s| s.to_string()).collect();
+        want.sort();
+        assert_eq!(
+            *points,
+            want,
+            "{colour:?} pieces after {:?}",
+            &shown.moves[..plies]
+        );
+    }
+    game
+}
+
+/// Installs a recorder of every board the page draws, so that the boards
+/// between two of the test's looks (the engine answers at once) are
+/// checked too.
+async fn record_boards(c: &Client) {
+    let script = format!(
+        "{READ_PAGE}
+        window.shownBoards = [];
+        new MutationObserver(() => window.shownBoards.push(read()))
+          .observe(document.getElementById('board'), {{childList: true, attributes: true}});"
+    );
+    c.execute(&script, vec![]).await.unwrap();
+}
+
+/// Takes the boards recorded since the last call, oldest first.
+async fn recorded_boards(c: &Client) -> Vec<Shown> {
+    let v = c
+        .execute(
+            "const b = window.shownBoards; window.shownBoards = []; return b;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    v.as_array().unwrap().iter().map(shown_of).collect()
+}
+
+/// Checks, for every ply count the page drew, the first board it drew with
+/// that many moves (the one drawn when the move arrived, before any
+/// clicks of the next one); every count in `from..=to` must be there.
+fn check_recorded(rules: &Rules, boards: &[Shown], from: usize, to: usize) {
+    for n in from..=to {
+        let first = boards
+            .iter()
+            .find(|b| b.moves.len() == n)
+            .unwrap_or_else(|| panic!("the page never drew the board after ply {n}"));
+        check_board(rules, first, n);
+    }
+}
+
+async fn click_point(c: &Client, point: &str) {
+    c.find(Locator::Css(&format!(".hit[data-point=\"{point}\"]")))
+        .await
+        .unwrap_or_else(|e| panic!("no point {point}: {e}"))
+        .click()
+        .await
+        .unwrap();
+}
+
+/// Plays `mv` by clicks: its origin, its target, then each removal.
+async fn click_move(c: &Client, mv: Move) {
+    if let Some(from) = mv.from() {
+        click_point(c, from.name()).await;
+    }
+    click_point(c, mv.to().name()).await;
+    for r in mv.removals() {
+        click_point(c, r.name()).await;
+    }
+}
+
+/// The legal moves of `game`.
+fn legal(game: &Game) -> Vec<Move> {
+    let mut list = MoveList::new();
+    game.legal_moves(&mut list);
+    list.iter().copied().collect()
+}
+
+/// A move that closes a mill, if there is one: both players of this test
+/// take one whenever they can, so mills and removals surely happen.
+fn mill(game: &Game) -> Option<Move> {
+    legal(game).into_iter().find(|m| m.num_removals() > 0)
+}
+
+/// Our move in the game against the engine: a mill if there is one, else
+/// the search's choice at depth 3, which beats the engine's depth 1 and so
+/// ends the game soon (deterministically: a fresh searcher, one thread).
+fn our_move(game: &Game) -> Move {
+    mill(game).unwrap_or_else(|| {
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        Searcher::new(Settings::default())
+            .search(game, &limits, &Control::default(), &mut |_| {})
+            .best
+            .expect("a legal move")
+    })
+}
+
+/// Where the screenshots go: `target/gui-screenshots/`.
+fn screenshot_dir() -> PathBuf {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
+        .parent()
+        .unwrap()
+        .join("gui-screenshots");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+async fn screenshot(c: &Client, name: &str) {
+    let png = c.screenshot().await.unwrap();
+    assert!(png.starts_with(b"\x89PNG"), "{name} is not a PNG");
+    std::fs::write(screenshot_dir().join(name), png).unwrap();
+}
+
+async fn set_field(c: &Client, id: &str, text: &str) {
+    let field = c.find(Locator::Id(id)).await.unwrap();
+    field.clear().await.unwrap();
+    field.send_keys(text).await.unwrap();
+}
+
+/// A finished game of the rules core's own (mills when there are, else
+/// seeded picks), as `morris match` records it.
+fn record_of_a_game(seed: u64) -> (Record, Game) {
+    let mut game = replay(&Rules::default(), &[]);
+    let mut rng = Rng::new(seed);
+    while game.outcome().is_none() {
+        let mv = mill(&game).unwrap_or_else(|| *rng.pick(&legal(&game)));
+        game.play(mv);
+    }
+    let tags = [
+        ("Event", "browser test".to_string()),
+        ("White", "A".to_string()),
+        ("Black", "B".to_string()),
+    ];
+    let comments: Vec<Option<String>> = (0..game.moves().len())
+        .map(|i| (i % 3 == 0).then(|| format!("+0.{i:02}/1 0.001s")))
+        .collect();
+    let record = Record::from_game(&game, &tags, game.outcome().map(|o| o.result), &comments);
+    (record, game)
+}
+
+async fn browser_test(gui: &Gui, browser: &Browser) {
+    let c = &browser.client;
+    c.goto(&gui.url).await.unwrap();
+    assert_eq!(c.title().await.unwrap(), "morris");
+    let rules = Rules::with_settings("nine", &[OPTIONS]).unwrap();
+    let shown = settled(c, None).await;
+    assert_eq!(
+        c.find_all(Locator::Css("#board .hit")).await.unwrap().len(),
+        24
+    );
+    check_board(&Rules::default(), &shown, 0);
+    // Nothing but the page's own origin was asked for.
+    let origin = gui.url.trim_end_matches('/');
+    let resources = c
+        .execute(
+            "return performance.getEntriesByType('resource').map((e) => e.name);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let resources = resources.as_array().unwrap();
+    assert!(!resources.is_empty(), "no resources loaded?");
+    for r in resources {
+        let r = r.as_str().unwrap();
+        assert!(
+            r.starts_with(&format!("{origin}/")),
+            "{r} is off the page's origin"
+        );
+    }
+    screenshot(c, "start.png").await;
+
+    // A new game as white against the engine at depth 1.
+    c.find(Locator::Id("variant"))
+        .await
+        .unwrap()
+        .select_by_value("nine")
+        .await
+        .unwrap();
+    set_field(c, "options", OPTIONS).await;
+    c.find(Locator::Id("side"))
+        .await
+        .unwrap()
+        .select_by_value("white")
+        .await
+        .unwrap();
+    c.find(Locator::Id("limit-kind"))
+        .await
+        .unwrap()
+        .select_by_value("depth")
+        .await
+        .unwrap();
+    set_field(c, "limit", "1").await;
+    record_boards(c).await;
+    c.find(Locator::Id("new-game"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+
+    // The game, by clicks, to its end.
+    let mut shown = settled(c, None).await;
+    let mut game = check_board(&rules, &shown, shown.moves.len());
+    let mut removal_shot = false;
+    let mut human_removals = 0;
+    while shown.state == "human" {
+        assert!(game.moves().len() < 400, "the game does not end");
+        assert_eq!(game.position().side_to_move(), Color::White);
+        assert!(
+            game.outcome().is_none(),
+            "the page lets a finished game go on"
+        );
+        let mv = our_move(&game);
+        human_removals += mv.num_removals();
+        let before = shown.moves.len();
+        click_move(c, mv).await;
+        shown = settled(c, Some(before)).await;
+        assert_eq!(
+            shown.moves[before],
+            mv.to_string(),
+            "the page played another move"
+        );
+        game = check_board(&rules, &shown, shown.moves.len());
+        if !removal_shot && game.moves()[before..].iter().any(|m| m.num_removals() > 0) {
+            screenshot(c, "removal.png").await;
+            removal_shot = true;
+        }
+    }
+    assert_eq!(shown.state, "over", "{shown:?}");
+    let outcome = game
+        .outcome()
+        .unwrap_or_else(|| panic!("the page ended {:?} early", shown.moves));
+    assert!(human_removals > 0, "no mill of ours in {:?}", shown.moves);
+    assert!(removal_shot);
+    let status = c
+        .find(Locator::Id("status"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        status.contains(&outcome.to_string()),
+        "status {status:?}, outcome {outcome}"
+    );
+    check_recorded(&rules, &recorded_boards(c).await, 0, shown.moves.len());
+    screenshot(c, "final.png").await;
+    let played = shown.moves.clone();
+    eprintln!("played {} plies: {outcome}", played.len());
+
+    // Take back: to white's last turn.
+    c.find(Locator::Id("takeback"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let start = Instant::now();
+    shown = loop {
+        let s = settled(c, None).await;
+        if s.moves.len() < played.len() {
+            break s;
+        }
+        assert!(start.elapsed() < STEP_LIMIT, "no take-back: {s:?}");
+    };
+    assert_eq!(shown.state, "human");
+    assert_eq!(shown.moves, played[..shown.moves.len()]);
+    assert!(played.len() - shown.moves.len() <= 2, "{shown:?}");
+    let game = check_board(&rules, &shown, shown.moves.len());
+    assert_eq!(game.position().side_to_move(), Color::White);
+
+    // Import a record of another whole game.
+    let (record, imported) = record_of_a_game(5);
+    let text = record.to_text();
+    assert_eq!(
+        morris::tools::record::parse_records(&text).unwrap()[0]
+            .replay()
+            .unwrap()
+            .position(),
+        imported.position()
+    );
+    set_field(c, "record-text", &text).await;
+    c.find(Locator::Id("record-import"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    let tokens: Vec<String> = imported.moves().iter().map(|m| m.to_string()).collect();
+    let start = Instant::now();
+    shown = loop {
+        let s = settled(c, None).await;
+        if s.moves == tokens {
+            break s;
+        }
+        assert!(start.elapsed() < STEP_LIMIT, "not imported: {s:?}\n{text}");
+    };
+    assert_eq!(shown.state, "over");
+    check_board(imported.rules(), &shown, tokens.len());
+
+    // No console errors, the log being one that catches them.
+    let errors: Vec<_> = browser
+        .console()
+        .await
+        .into_iter()
+        .filter(|e| e.level == "SEVERE")
+        .collect();
+    assert!(errors.is_empty(), "console errors: {errors:?}");
+    c.execute("console.error('morris-test-probe')", vec![])
+        .await
+        .unwrap();
+    let probe = browser.console().await;
+    assert!(
+        probe
+            .iter()
+            .any(|e| e.level == "SEVERE" && e.message.contains("morris-test-probe")),
+        "the console log misses a console.error: {probe:?}"
+    );
+}
+
+#[test]
+fn plays_a_game_by_clicks_in_headless_chromium() {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let gui = Gui::start();
+    runtime.block_on(async {
+        tokio::time::timeout(TEST_LIMIT, async {
+            let browser = Browser::start().await;
+            browser_test(&gui, &browser).await;
+            browser.close().await;
+        })
+        .await
+        .unwrap_or_else(|_| panic!("the browser test took over {TEST_LIMIT:?}"));
+    });
+}
