@@ -4,12 +4,12 @@
 //! core after every ply. Screenshots go to `target/gui-screenshots/`.
 
 mod common;
+#[path = "common/gui_server.rs"]
+mod gui_server;
 #[path = "common/webdriver.rs"]
 mod webdriver;
 
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, Locator};
@@ -19,6 +19,7 @@ use morris::tools::record::Record;
 use serde_json::Value;
 
 use common::Rng;
+use gui_server::GuiServer;
 use webdriver::Browser;
 
 /// The whole test's bound: a hang fails it instead of stalling the suite.
@@ -29,39 +30,10 @@ const STEP_LIMIT: Duration = Duration::from_secs(20);
 /// the game's length should the engine hold out.
 const OPTIONS: &str = "NoCaptureMoves=16";
 
-/// A running `morris gui`, killed when dropped.
-struct Gui {
-    child: Child,
-    url: String,
-}
-
-impl Gui {
-    fn start() -> Gui {
-        let dir =
-            std::env::temp_dir().join(format!("morris-test-tb-browser-{}", std::process::id()));
-        let mut child = Command::new(env!("CARGO_BIN_EXE_morris"))
-            .args(["gui", "--port", "0"])
-            .env("MORRIS_TB_DIR", dir)
-            .env("MORRIS_TB_AUTO", "0")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut url = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut url)
-            .unwrap();
-        let url = url.trim().to_string();
-        assert!(url.starts_with("http://127.0.0.1:"), "not the URL: {url:?}");
-        Gui { child, url }
-    }
-}
-
-impl Drop for Gui {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// The server, with tables in a folder of this test's own.
+fn start_gui() -> GuiServer {
+    let dir = std::env::temp_dir().join(format!("morris-test-tb-browser-{}", std::process::id()));
+    GuiServer::start_in(&[], &dir)
 }
 
 /// What the page shows, read from its DOM in one script.
@@ -299,9 +271,9 @@ fn record_of_a_game(seed: u64) -> (Record, Game) {
     (record, game)
 }
 
-async fn browser_test(gui: &Gui, browser: &Browser) {
+async fn browser_test(gui: &GuiServer, browser: &Browser) {
     let c = &browser.client;
-    c.goto(&gui.url).await.unwrap();
+    c.goto(&gui.url()).await.unwrap();
     assert_eq!(c.title().await.unwrap(), "morris");
     let rules = Rules::with_settings("nine", &[OPTIONS]).unwrap();
     let shown = settled(c, None).await;
@@ -311,7 +283,8 @@ async fn browser_test(gui: &Gui, browser: &Browser) {
     );
     check_board(&Rules::default(), &shown, 0);
     // Nothing but the page's own origin was asked for.
-    let origin = gui.url.trim_end_matches('/');
+    let url = gui.url();
+    let origin = url.trim_end_matches('/');
     let resources = c
         .execute(
             "return performance.getEntriesByType('resource').map((e) => e.name);",
@@ -485,7 +458,7 @@ fn plays_a_game_by_clicks_in_headless_chromium() {
         .enable_all()
         .build()
         .unwrap();
-    let gui = Gui::start();
+    let gui = start_gui();
     runtime.block_on(async {
         tokio::time::timeout(TEST_LIMIT, async {
             let browser = Browser::start().await;

@@ -1,20 +1,19 @@
 //! `morris gui`: the server's JSON API over plain HTTP, against the real
 //! binary with a `morris` child as the engine.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use morris::rules::{Game, MoveList, Position, Rules, Setup};
 use serde_json::{Value, json};
 
-/// A running `morris gui`, killed when dropped.
-struct Gui {
-    child: Child,
-    /// `127.0.0.1:PORT`.
-    addr: String,
-}
+#[path = "common/gui_server.rs"]
+#[allow(dead_code)] // the page URL is for the browser test
+mod gui_server;
+
+use gui_server::GuiServer as Gui;
 
 impl Gui {
     fn start() -> Gui {
@@ -25,32 +24,6 @@ impl Gui {
     fn start_with(args: &[&str]) -> Gui {
         let dir = std::env::temp_dir().join(format!("morris-test-tb-gui-{}", std::process::id()));
         Gui::start_in(args, &dir)
-    }
-
-    /// Started with these extra arguments and tables from `dir`.
-    fn start_in(args: &[&str], dir: &std::path::Path) -> Gui {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_morris"))
-            .args(["gui", "--port", "0"])
-            .args(args)
-            .env("MORRIS", env!("CARGO_BIN_EXE_morris"))
-            .env("MORRIS_TB_DIR", dir)
-            .env("MORRIS_TB_AUTO", "0")
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap())
-            .read_line(&mut line)
-            .unwrap();
-        let addr = line
-            .trim()
-            .strip_prefix("http://")
-            .and_then(|rest| rest.strip_suffix('/'))
-            .unwrap_or_else(|| panic!("not a URL: {line:?}"))
-            .to_string();
-        assert!(addr.starts_with("127.0.0.1:"), "{addr}");
-        Gui { child, addr }
     }
 
     fn port(&self) -> &str {
@@ -145,13 +118,6 @@ impl Gui {
                 })
             })
             .collect()
-    }
-}
-
-impl Drop for Gui {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
