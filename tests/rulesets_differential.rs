@@ -158,7 +158,7 @@ const COMBOS: [(&str, &[&str]); 22] = [
             "Pieces=12",
         ],
     ),
-    ("blocked pass", &["Blocked=pass", "Flying=off"]),
+    ("blocked pass", &["Blocked=pass", "Flying=off", "Pieces=12"]),
     (
         "blocked removemove",
         &[
@@ -168,7 +168,15 @@ const COMBOS: [(&str, &[&str]); 22] = [
             "Diagonals=yes",
         ],
     ),
-    ("blocked removepass", &["Blocked=removepass", "Flying=off"]),
+    (
+        "blocked removepass",
+        &[
+            "Blocked=removepass",
+            "Flying=off",
+            "Pieces=12",
+            "BoardFull=removeone",
+        ],
+    ),
     (
         "blocked bothremove",
         &["Blocked=bothremove", "Flying=off", "Pieces=12"],
@@ -282,24 +290,8 @@ fn naive_mul_mulan_intervention() {
     assert_eq!(after.on_board(0), 3);
 }
 
-/// The 24 placements of section 9 example 3: no complete line at the end.
 fn full_board_no_mill() -> String {
-    let white = "a1 a7 b4 c4 c5 d2 d6 e3 e5 f6 g1 g4";
-    let w: Vec<&str> = white.split_whitespace().collect();
-    let b: Vec<&str> = naive_sets::LINES
-        .iter()
-        .flat_map(|(_, l)| l.iter().copied())
-        .fold(Vec::new(), |mut acc, p| {
-            if !w.contains(&p) && !acc.contains(&p) {
-                acc.push(p);
-            }
-            acc
-        });
-    assert_eq!(b.len(), 12);
-    (0..12)
-        .flat_map(|i| [w[i], b[i]])
-        .collect::<Vec<_>>()
-        .join(" ")
+    common::sets_harness::full_board_no_mill().join(" ")
 }
 
 /// Section 9, example 3.

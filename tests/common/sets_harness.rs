@@ -188,7 +188,7 @@ pub fn play_games(label: &str, opts: &Opts, games: usize, seed_base: u64) -> Sta
         let mut rng = Rng::new(seed);
         // removal bias: to reach endgames; quiet bias: to fill the board
         let removal_bias = *rng.pick(&[0, 0, 30, 70, 100]);
-        let quiet_bias = if rng.chance(20) { 95 } else { 0 };
+        let quiet_bias = if rng.chance(35) { 95 } else { 0 };
         let max_turns = rng.range(60, 250) as usize;
         let mut naive = State::new(*opts);
         let mut game = Game::new(rules, Position::start(&rules));
@@ -302,6 +302,7 @@ pub fn reach(opts: &Opts, tokens: &[String]) -> (Position, State) {
     let rules = production(opts);
     let mut pos = Position::start(&rules);
     let mut naive = State::new(*opts);
+    naive.draws = false;
     for t in tokens {
         let mv = pos
             .parse_move(&rules, t)
@@ -358,4 +359,24 @@ pub fn find_position(
         }
     }
     None
+}
+
+/// The 24 placements of rulesets.md section 9 example 3, alternating
+/// White and Black: a full board without any complete line.
+pub fn full_board_no_mill() -> Vec<String> {
+    let w = [
+        "a1", "a7", "b4", "c4", "c5", "d2", "d6", "e3", "e5", "f6", "g1", "g4",
+    ];
+    let mut b: Vec<&str> = Vec::new();
+    for (_, l) in super::naive_sets::LINES.iter() {
+        for p in l {
+            if !w.contains(p) && !b.contains(p) {
+                b.push(p);
+            }
+        }
+    }
+    assert_eq!(b.len(), 12);
+    (0..12)
+        .flat_map(|i| [w[i].to_string(), b[i].to_string()])
+        .collect()
 }
