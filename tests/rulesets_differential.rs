@@ -368,10 +368,10 @@ fn naive_piece_accounting() {
                 if !s.placing_stage {
                     assert_eq!(marks, 0, "{name}: marks after the stage change");
                 }
-                for c in 0..2 {
+                for (c, b) in before.iter_mut().enumerate() {
                     let m = s.material(c);
-                    assert!(m <= before[c], "{name}: pieces created");
-                    before[c] = m;
+                    assert!(m <= *b, "{name}: pieces created");
+                    *b = m;
                 }
                 if s.counter > 300 {
                     break;

@@ -48,7 +48,9 @@ fn check(label: &str, opts: &Opts, turns: &[String], depth: u32) -> Vec<u64> {
 }
 
 /// Mid-game positions of this rule set worth a perft: (what, predicate).
-fn interesting() -> Vec<(&'static str, Box<dyn Fn(&State, &[String]) -> bool>)> {
+type Predicate = Box<dyn Fn(&State, &[String]) -> bool>;
+
+fn interesting() -> Vec<(&'static str, Predicate)> {
     vec![
         ("after 12 turns", Box::new(|_, h| h.len() == 12)),
         (
