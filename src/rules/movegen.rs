@@ -101,6 +101,9 @@ impl Position {
     /// Every legal move (each once, removals in canonical order) into `sink`.
     #[inline]
     pub fn generate_into<S: MoveSink>(&self, rules: &Rules, sink: &mut S) {
+        if rules.extended() {
+            return self.generate_turns(rules, sink);
+        }
         let me = self.side_to_move();
         let own = self.pieces(me);
         let closing = rules.layout().closing_points(own);
@@ -162,7 +165,7 @@ impl Generator<'_> {
     /// Adds `base` (a move without removals leaving the mover on `after`).
     #[inline(always)]
     fn add<S: MoveSink>(&self, sink: &mut S, base: Move, after: Bitboard) {
-        let to = base.to();
+        let to = base.dest();
         if !self.closing.contains(to) {
             sink.push(base);
             return;

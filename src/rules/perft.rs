@@ -5,10 +5,14 @@ use super::options::Rules;
 use super::position::Position;
 
 impl Position {
-    /// Whether a branch ends here for perft: a side down to two pieces.
+    /// Whether a branch ends here for perft: a side below `MinPieces`
+    /// (under rule-set options the generator knows the end itself).
     #[inline]
-    fn perft_terminal(&self) -> bool {
-        self.material(self.side_to_move()) < 3 || self.material(!self.side_to_move()) < 3
+    fn perft_terminal(&self, rules: &Rules) -> bool {
+        let min = rules.min_pieces as u32;
+        !rules.extended()
+            && (self.material(self.side_to_move()) < min
+                || self.material(!self.side_to_move()) < min)
     }
 
     /// Leaves `depth` plies deep; only piece-count and no-move losses end a branch.
@@ -16,7 +20,7 @@ impl Position {
         if depth == 0 {
             return 1;
         }
-        if self.perft_terminal() {
+        if self.perft_terminal(rules) {
             return 0;
         }
         if depth == 1 {
@@ -32,7 +36,7 @@ impl Position {
     /// Perft below each legal move, sorted by the move's text.
     pub fn divide(&self, rules: &Rules, depth: u32) -> Vec<(Move, u64)> {
         let mut list = MoveList::new();
-        if depth > 0 && !self.perft_terminal() {
+        if depth > 0 && !self.perft_terminal(rules) {
             self.legal_moves(rules, &mut list);
         }
         let mut out: Vec<(Move, u64)> = list
