@@ -90,6 +90,7 @@ fn el_filja() {
 #[test]
 fn engine_table_sets() {
     for (i, (name, _)) in naive_sets::ENGINE_SETS.iter().enumerate() {
+        check_variant_name(name);
         play_games(name, &naive_sets::named(name), GAMES / 3, 120 + i as u64);
     }
 }

@@ -493,7 +493,7 @@ pub const APP_SETS: [(&str, &[&str]); 13] = [
 ];
 
 /// The engine's numbered table of §8.3 (those that differ from the app).
-pub const ENGINE_SETS: [(&str, &[&str]); 6] = [
+pub const ENGINE_SETS: [(&str, &[&str]); 7] = [
     (
         "Dooz (engine table)",
         &["Pieces=12", "Diagonals=yes", "PlacingMill=hand"],
@@ -504,6 +504,17 @@ pub const ENGINE_SETS: [(&str, &[&str]); 6] = [
     ),
     ("Russian Mill (engine table)", &["OneTimeMill=yes"]),
     ("Cheng San Qi (engine table)", &["Flying=off"]),
+    (
+        "Da San Qi (engine table)",
+        &[
+            "Pieces=12",
+            "Diagonals=yes",
+            "PlacingMill=mark",
+            "DefenderFirst=yes",
+            "Flying=off",
+            "MillRemoval=any",
+        ],
+    ),
     (
         "Zhi Qi (engine table)",
         &[

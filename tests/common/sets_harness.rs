@@ -7,11 +7,15 @@ use super::Rng;
 use super::naive_sets::{APP_SETS, ENGINE_SETS, Opts, Res, State};
 use morris::rules::{Color, Game, GameResult, MoveList, Position, RuleOptionId, Rules};
 
-/// Production variant names of the rule sets of rulesets.md section 8,
-/// where the production side documents one: (rule set, variant name).
-/// Every named variant must equal the base plus the rule set's settings.
-pub const VARIANT_NAMES: [(&str, &str); 9] = [
+/// Production variant names of the rule sets of rulesets.md section 8:
+/// (rule set, variant name). Every named variant must equal the base plus
+/// the rule set's settings (`check_variant_name`).
+pub const VARIANT_NAMES: [(&str, &str); 24] = [
+    ("Nine Men's Morris", "nine-app"),
+    ("Twelve Men's Morris", "twelve-app"),
+    ("Morabaraba", "morabaraba-app"),
     ("Dooz", "dooz"),
+    ("Lasker Morris", "lasker-app"),
     ("One-Time Mill", "onetime"),
     ("Cham Gonu", "chamgonu"),
     ("Zhi Qi", "zhiqi"),
@@ -20,6 +24,18 @@ pub const VARIANT_NAMES: [(&str, &str); 9] = [
     ("Mul-Mulan", "mulmulan"),
     ("Nerenchi", "nerenchi"),
     ("El Filja", "elfilja"),
+    // section 8.3: the engine's numbered table
+    ("Nine Men's Morris", "table0"),
+    ("Twelve Men's Morris", "table1"),
+    ("Dooz (engine table)", "table2"),
+    ("Morabaraba (engine table)", "table3"),
+    ("Russian Mill (engine table)", "table4"),
+    ("Lasker Morris", "table5"),
+    ("Cheng San Qi (engine table)", "table6"),
+    ("Da San Qi (engine table)", "table7"),
+    ("Zhi Qi (engine table)", "table8"),
+    ("El Filja", "table9"),
+    ("Experimental (engine table)", "table10"),
 ];
 
 /// Production rules for these options: rules.md's `nine` preset, then
@@ -33,15 +49,20 @@ pub fn production(opts: &Opts) -> Rules {
 /// The named production variant, if it exists, has the same value for
 /// every option as the explicit settings.
 pub fn check_variant_name(set: &str) {
-    let Some((_, variant)) = VARIANT_NAMES.iter().find(|(n, _)| *n == set) else {
-        return;
-    };
     let explicit = production(&super::naive_sets::named(set));
-    let named = Rules::with_settings(variant, &[] as &[&str])
-        .unwrap_or_else(|e| panic!("variant {variant} of {set}: {e}"));
-    for o in RuleOptionId::ALL {
-        if o != RuleOptionId::Variant {
-            assert_eq!(named.get(o), explicit.get(o), "{variant}: option {o}");
+    let variants: Vec<&str> = VARIANT_NAMES
+        .iter()
+        .filter(|(n, _)| *n == set)
+        .map(|(_, v)| *v)
+        .collect();
+    assert!(!variants.is_empty(), "{set} has no production variant name");
+    for variant in variants {
+        let named = Rules::with_settings(variant, &[] as &[&str])
+            .unwrap_or_else(|e| panic!("variant {variant} of {set}: {e}"));
+        for o in RuleOptionId::ALL {
+            if o != RuleOptionId::Variant {
+                assert_eq!(named.get(o), explicit.get(o), "{variant}: option {o}");
+            }
         }
     }
 }
