@@ -95,166 +95,45 @@ fn engine_table_sets() {
     }
 }
 
-/// Option combinations that no named rule set uses: each row is the
-/// Sanmill base plus these settings.
-const COMBOS: [(&str, &[&str]); 22] = [
-    ("custodian", &["Custodian=yes", "Flying=off"]),
-    (
-        "custodian rpm twelve",
-        &[
-            "Custodian=yes",
-            "RemovePerMill=yes",
-            "Pieces=12",
-            "Diagonals=yes",
-        ],
-    ),
-    (
-        "custodian+intervention",
-        &["Custodian=yes", "Intervention=yes", "RemovePerMill=yes"],
-    ),
-    (
-        "intervention sides only at three",
-        &[
-            "Intervention=yes",
-            "InterventionCross=no",
-            "InterventionAtThree=yes",
-        ],
-    ),
-    (
-        "custodian moving only, cross off",
-        &[
-            "Custodian=yes",
-            "CustodianPlacing=no",
-            "CustodianCross=no",
-            "Lasker=yes",
-            "Pieces=10",
-        ],
-    ),
-    (
-        "custodian placing only, lasker",
-        &[
-            "Custodian=yes",
-            "CustodianMoving=no",
-            "Lasker=yes",
-            "Pieces=10",
-        ],
-    ),
-    ("leap", &["Leap=yes"]),
-    (
-        "leap flying off diagonals",
-        &["Leap=yes", "Flying=off", "Diagonals=yes", "MillRemoval=any"],
-    ),
-    (
-        "leap at three, sides only",
-        &["Leap=yes", "LeapAtThree=yes", "LeapCross=no"],
-    ),
-    (
-        "leap+custodian+intervention rpm",
-        &[
-            "Leap=yes",
-            "Custodian=yes",
-            "Intervention=yes",
-            "RemovePerMill=yes",
-            "Diagonals=yes",
-            "Pieces=12",
-        ],
-    ),
-    ("blocked pass", &["Blocked=pass", "Flying=off", "Pieces=12"]),
-    (
-        "blocked removemove",
-        &[
-            "Blocked=removemove",
-            "Flying=off",
-            "Pieces=12",
-            "Diagonals=yes",
-        ],
-    ),
-    (
-        "blocked removepass",
-        &[
-            "Blocked=removepass",
-            "Flying=off",
-            "Pieces=12",
-            "BoardFull=removeone",
-        ],
-    ),
-    (
-        "blocked bothremove",
-        &["Blocked=bothremove", "Flying=off", "Pieces=12"],
-    ),
-    (
-        "board full removesecond",
-        &["Pieces=12", "BoardFull=removesecond", "Flying=off"],
-    ),
-    (
-        "board full removeone defender",
-        &[
-            "Pieces=12",
-            "Diagonals=yes",
-            "BoardFull=removeone",
-            "DefenderFirst=yes",
-            "Blocked=bothremove",
-        ],
-    ),
-    (
-        "stop at two empty",
-        &[
-            "Pieces=12",
-            "StopAtTwoEmpty=yes",
-            "PlacingMill=mark",
-            "Diagonals=yes",
-        ],
-    ),
-    (
-        "one-time mill diagonals",
-        &[
-            "OneTimeMill=yes",
-            "Diagonals=yes",
-            "Pieces=12",
-            "MillShuttle=banned",
-        ],
-    ),
-    (
-        "mill shuttle flying",
-        &["MillShuttle=banned", "FlyAt=4", "RemovePerMill=yes"],
-    ),
-    (
-        "loss check turn, endgame both",
-        &[
-            "LossCheck=turn",
-            "EndgameWhen=both",
-            "EndgameMoves=10",
-            "MinPieces=4",
-            "PlacingMill=hand",
-        ],
-    ),
-    (
-        "handagain rpm lasker",
-        &[
-            "PlacingMill=handagain",
-            "RemovePerMill=yes",
-            "Lasker=yes",
-            "Pieces=10",
-            "MinPieces=5",
-        ],
-    ),
-    (
-        "tally defender victimpicks",
-        &[
-            "PlacingMill=tally",
-            "DefenderFirst=yes",
-            "Pieces=12",
-            "Diagonals=yes",
-            "Custodian=yes",
-        ],
-    ),
-];
+/// Option combinations that no named rule set uses: each test is the
+/// Sanmill base plus its settings.
+macro_rules! combos {
+    ($($name:ident: $seed:expr, $settings:expr;)*) => {$(
+        #[test]
+        fn $name() {
+            let label = stringify!($name);
+            play_games(label, &Opts::with($settings), COMBO_GAMES, $seed);
+        }
+    )*};
+}
 
-#[test]
-fn option_combinations() {
-    for (i, (label, settings)) in COMBOS.iter().enumerate() {
-        play_games(label, &Opts::with(settings), GAMES / 3, 200 + i as u64);
-    }
+/// Games per option combination.
+const COMBO_GAMES: usize = 100;
+
+combos! {
+    custodian: 200, &["Custodian=yes", "Flying=off"];
+    custodian_rpm_twelve: 201, &["Custodian=yes", "RemovePerMill=yes", "Pieces=12", "Diagonals=yes"];
+    custodian_intervention_rpm: 202, &["Custodian=yes", "Intervention=yes", "RemovePerMill=yes"];
+    intervention_sides_at_three: 203, &["Intervention=yes", "InterventionCross=no", "InterventionAtThree=yes"];
+    custodian_moving_only_lasker: 204, &["Custodian=yes", "CustodianPlacing=no", "CustodianCross=no", "Lasker=yes", "Pieces=10"];
+    custodian_placing_only_lasker: 205, &["Custodian=yes", "CustodianMoving=no", "Lasker=yes", "Pieces=10"];
+    leap: 206, &["Leap=yes"];
+    leap_no_flying_diagonals: 207, &["Leap=yes", "Flying=off", "Diagonals=yes", "MillRemoval=any"];
+    leap_at_three_no_cross: 208, &["Leap=yes", "LeapAtThree=yes", "LeapCross=no"];
+    all_captures_rpm: 209, &["Leap=yes", "Custodian=yes", "Intervention=yes", "RemovePerMill=yes", "Diagonals=yes", "Pieces=12"];
+    blocked_pass: 210, &["Blocked=pass", "Flying=off", "Pieces=12"];
+    blocked_removemove: 211, &["Blocked=removemove", "Flying=off", "Pieces=12", "Diagonals=yes"];
+    blocked_removepass: 212, &["Blocked=removepass", "Flying=off", "Pieces=12", "BoardFull=removeone"];
+    blocked_bothremove: 213, &["Blocked=bothremove", "Flying=off", "Pieces=12"];
+    board_full_removesecond: 214, &["Pieces=12", "BoardFull=removesecond", "Flying=off"];
+    board_full_removeone_defender: 215, &["Pieces=12", "Diagonals=yes", "BoardFull=removeone", "DefenderFirst=yes", "Blocked=bothremove"];
+    stop_at_two_empty: 216, &["Pieces=12", "StopAtTwoEmpty=yes", "PlacingMill=mark", "Diagonals=yes"];
+    one_time_mill_diagonals_shuttle: 217, &["OneTimeMill=yes", "Diagonals=yes", "Pieces=12", "MillShuttle=banned"];
+    mill_shuttle_flying: 218, &["MillShuttle=banned", "FlyAt=4", "RemovePerMill=yes"];
+    loss_check_turn_endgame_both: 219, &["LossCheck=turn", "EndgameWhen=both", "EndgameMoves=10", "MinPieces=4", "PlacingMill=hand"];
+    handagain_rpm_lasker: 220, &["PlacingMill=handagain", "RemovePerMill=yes", "Lasker=yes", "Pieces=10", "MinPieces=5"];
+    tally_defender_custodian: 221, &["PlacingMill=tally", "DefenderFirst=yes", "Pieces=12", "Diagonals=yes", "Custodian=yes"];
+    victimpicks_rpm: 222, &["PlacingMill=victimpicks", "RemovePerMill=yes", "Diagonals=yes"];
 }
 
 // ----- the naive implementation on its own (section 9 worked examples) --

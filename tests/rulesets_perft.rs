@@ -184,22 +184,6 @@ fn engine_table_sets() {
     }
 }
 
-/// The naive counts from each start alone, with the time they take
-/// (the table quoted in the closing note; production not involved).
-#[test]
-fn naive_start_table() {
-    for name in common::sets_harness::all_set_names() {
-        let opts = naive_sets::named(name);
-        let s = State::new(opts);
-        let mut counts = Vec::new();
-        let t = std::time::Instant::now();
-        for d in 1..=start_depth(name) {
-            counts.push(s.perft(d));
-        }
-        println!("{name}: {counts:?} ({:.1} s)", t.elapsed().as_secs_f64());
-    }
-}
-
 /// Capture kinds and blocked removals that no named rule set has: perft
 /// from positions right after a custodian, intervention or leap capture
 /// was set up, and before a blocked removal.

@@ -102,6 +102,7 @@ pub fn compare(
     pos: &Position,
     outcome: Option<GameResult>,
     naive: &State,
+    naive_turns: &[(String, State)],
 ) -> Result<(), String> {
     let want = result_of(naive.over);
     if outcome != want {
@@ -111,7 +112,7 @@ pub fn compare(
         return Ok(());
     }
     let prod = tokens(rules, pos);
-    let naive_tokens: Vec<String> = naive.turns().into_iter().map(|(t, _)| t).collect();
+    let naive_tokens: Vec<String> = naive_turns.iter().map(|(t, _)| t.clone()).collect();
     if prod != naive_tokens {
         let extra: Vec<&String> = prod.iter().filter(|m| !naive_tokens.contains(m)).collect();
         let missing: Vec<&String> = naive_tokens.iter().filter(|m| !prod.contains(m)).collect();
@@ -219,7 +220,8 @@ pub fn play_games(label: &str, opts: &Opts, games: usize, seed_base: u64) -> Sta
             let pos = *game.position();
             let fen = pos.to_fen(&rules);
             let outcome = game.outcome().map(|o| o.result);
-            compare(&rules, &pos, outcome, &naive)
+            let turns = naive.turns();
+            compare(&rules, &pos, outcome, &naive, &turns)
                 .unwrap_or_else(|d| fail(label, seed, &history, &fen, d));
             if let Some(r) = naive.over {
                 *stats.endings.entry(format!("{r:?}")).or_default() += 1;
@@ -235,7 +237,6 @@ pub fn play_games(label: &str, opts: &Opts, games: usize, seed_base: u64) -> Sta
                 stats.setups += 1;
                 continue_setup(label, seed, &rules, &back, &naive, &history, &mut rng);
             }
-            let turns = naive.turns();
             let removing: Vec<usize> = (0..turns.len())
                 .filter(|&i| turns[i].0.contains('x'))
                 .collect();
@@ -300,12 +301,12 @@ fn continue_setup(
     moves.push("(set-up)".to_string());
     for _ in 0..6 {
         let fen = pos.to_fen(rules);
-        compare(rules, &pos, game.outcome().map(|o| o.result), &n)
+        let turns = n.turns();
+        compare(rules, &pos, game.outcome().map(|o| o.result), &n, &turns)
             .unwrap_or_else(|d| fail(label, seed, &moves, &fen, d));
         if n.over.is_some() {
             return;
         }
-        let turns = n.turns();
         let (token, next) = turns[rng.below(turns.len())].clone();
         let mv = pos
             .parse_move(rules, &token)
