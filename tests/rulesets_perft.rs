@@ -71,6 +71,31 @@ fn interesting() -> Vec<(&'static str, Predicate)> {
             Box::new(|s, h| !h.is_empty() && s.side == s.taker),
         ),
         (
+            "shuttle ban",
+            Box::new(|s, _| {
+                // MillShuttle forbids the player to move a move back now
+                let me = s.side;
+                s.shuttle[me].is_some_and(|(f, t)| {
+                    s.cells[f] == naive_sets::Cell::Empty && s.shuttle_forbids(me, t, f)
+                })
+            }),
+        ),
+        (
+            "spent line open",
+            Box::new(|s, _| {
+                // a spent line of the player to move lacks one piece:
+                // closing it again earns nothing
+                let me = s.side;
+                s.lines.iter().any(|(_, l)| {
+                    s.spent_line(l, me)
+                        && l.iter()
+                            .filter(|&&p| s.cells[p] == naive_sets::Cell::Live(me))
+                            .count()
+                            == 2
+                })
+            }),
+        ),
+        (
             "few pieces",
             Box::new(|s, _| !s.placing_stage && (s.on_board(0) <= 4 || s.on_board(1) <= 4)),
         ),
@@ -124,7 +149,7 @@ fn twelve_mens_morris() {
 
 #[test]
 fn morabaraba() {
-    named_perft("Morabaraba", 3, &["moving stage"]);
+    named_perft("Morabaraba", 3, &["moving stage", "shuttle ban"]);
 }
 
 #[test]
@@ -139,7 +164,7 @@ fn lasker_morris() {
 
 #[test]
 fn one_time_mill() {
-    named_perft("One-Time Mill", 6, &["moving stage"]);
+    named_perft("One-Time Mill", 6, &["moving stage", "spent line open"]);
 }
 
 #[test]

@@ -701,7 +701,7 @@ impl State {
     }
 
     /// A line is spent for `c` when its three points are in c's set (§6.6).
-    fn spent_line(&self, l: &[usize; 3], c: usize) -> bool {
+    pub fn spent_line(&self, l: &[usize; 3], c: usize) -> bool {
         self.opts.one_time_mill && l.iter().all(|&p| self.spent[c][p])
     }
 
@@ -740,7 +740,7 @@ impl State {
     }
 
     /// §6.7: the one move T-to-F forbidden by c's memory (F, T).
-    fn shuttle_forbids(&self, c: usize, from: usize, to: usize) -> bool {
+    pub fn shuttle_forbids(&self, c: usize, from: usize, to: usize) -> bool {
         if !self.opts.shuttle_banned {
             return false;
         }
