@@ -10,8 +10,9 @@
 
 mod common;
 
+use common::Rng;
 use common::naive_sets::{self, Opts, Res, State};
-use common::sets_harness::{check_variant_name, play_games};
+use common::sets_harness::{Stats, check_variant_name, play_game, play_games};
 
 /// Games per named rule set.
 const GAMES: usize = 300;
@@ -135,6 +136,93 @@ combos! {
     tally_defender_custodian: 221, &["PlacingMill=tally", "DefenderFirst=yes", "Pieces=12", "Diagonals=yes", "Custodian=yes"];
     victimpicks_rpm: 222, &["PlacingMill=victimpicks", "RemovePerMill=yes", "Diagonals=yes"];
 }
+
+/// Every option at random within Sanmill's ranges (rulesets.md section
+/// 2), one rule set per game.
+fn random_settings(rng: &mut Rng) -> Vec<String> {
+    let pieces = rng.range(9, 12);
+    let yes = |rng: &mut Rng, p| if rng.chance(p) { "yes" } else { "no" };
+    let mut out = vec![
+        format!("Pieces={pieces}"),
+        format!("Diagonals={}", yes(rng, 40)),
+        format!("Flying={}", rng.pick(&["three", "three", "off"])),
+        format!("FlyAt={}", rng.range(3, 4)),
+        format!("Lasker={}", yes(rng, 20)),
+        format!("RemovePerMill={}", yes(rng, 30)),
+        format!("MillRemoval={}", rng.pick(&["protected", "any"])),
+        format!(
+            "Blocked={}",
+            rng.pick(&[
+                "loss",
+                "draw",
+                "pass",
+                "removemove",
+                "removepass",
+                "bothremove"
+            ])
+        ),
+        format!(
+            "BoardFull={}",
+            rng.pick(&[
+                "draw",
+                "loss",
+                "firstloses",
+                "removefirst",
+                "removesecond",
+                "removeone"
+            ])
+        ),
+        format!("NoCaptureMoves={}", rng.pick(&[100, 100, 10, 30, 200])),
+        format!("EndgameMoves={}", rng.pick(&[0, 0, 5, 10, 50])),
+        format!("Repetition={}", yes(rng, 70)),
+        format!("MinPieces={}", rng.pick(&[3, 3, 4, 5])),
+        format!(
+            "PlacingMill={}",
+            rng.pick(&["board", "hand", "handagain", "victimpicks", "mark", "tally"])
+        ),
+        format!("DefenderFirst={}", yes(rng, 30)),
+        format!("OneTimeMill={}", yes(rng, 25)),
+        format!("MillShuttle={}", rng.pick(&["allowed", "banned"])),
+        format!("StopAtTwoEmpty={}", yes(rng, 30)),
+        format!("LossCheck={}", rng.pick(&["removal", "removal", "turn"])),
+        format!("EndgameWhen={}", rng.pick(&["either", "both"])),
+    ];
+    for k in ["Custodian", "Intervention", "Leap"] {
+        out.push(format!("{k}={}", yes(rng, 25)));
+        for sw in ["Sides", "Cross", "Diagonals", "Placing", "Moving"] {
+            out.push(format!("{k}{sw}={}", yes(rng, 80)));
+        }
+        out.push(format!("{k}AtThree={}", yes(rng, 20)));
+    }
+    out
+}
+
+#[test]
+fn random_options() {
+    let mut rng = Rng::new(77);
+    let mut stats = Stats::default();
+    // every game is played, and every failing one listed at the end
+    let mut failed = Vec::new();
+    for g in 0..RANDOM_GAMES {
+        let settings = random_settings(&mut rng);
+        let refs: Vec<&str> = settings.iter().map(|s| s.as_str()).collect();
+        let label = format!("random options {}", settings.join(" "));
+        let game = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            play_game(&label, &Opts::with(&refs), 300 + g as u64, &mut stats)
+        }));
+        if game.is_err() {
+            failed.push(300 + g);
+        }
+    }
+    println!("random options: {stats:?}");
+    assert!(
+        failed.is_empty(),
+        "games with seeds {failed:?} failed (above)"
+    );
+}
+
+/// Games of `random_options`, each under its own rules.
+const RANDOM_GAMES: usize = 1500;
 
 // ----- the naive implementation on its own (section 9 worked examples) --
 

@@ -203,82 +203,86 @@ fn fail(label: &str, seed: u64, history: &[String], fen: &str, detail: String) -
 /// production FEN is read back and both sides go on from there for a
 /// few turns (set-up positions).
 pub fn play_games(label: &str, opts: &Opts, games: usize, seed_base: u64) -> Stats {
-    let rules = production(opts);
     let mut stats = Stats::default();
     for g in 0..games {
-        let seed = seed_base * 1_000_003 + g as u64;
-        let mut rng = Rng::new(seed);
-        // removal bias: to reach endgames; quiet bias: to fill the board
-        let removal_bias = *rng.pick(&[0, 0, 30, 70, 100]);
-        let quiet_bias = if rng.chance(35) { 95 } else { 0 };
-        let max_turns = rng.range(60, 250) as usize;
-        let mut naive = State::new(*opts);
-        let mut game = Game::new(rules, Position::start(&rules));
-        let mut history: Vec<String> = Vec::new();
-        stats.games += 1;
-        loop {
-            let pos = *game.position();
-            let fen = pos.to_fen(&rules);
-            let outcome = game.outcome().map(|o| o.result);
-            let turns = naive.turns();
-            compare(&rules, &pos, outcome, &naive, &turns)
-                .unwrap_or_else(|d| fail(label, seed, &history, &fen, d));
-            if let Some(r) = naive.over {
-                *stats.endings.entry(format!("{r:?}")).or_default() += 1;
-                break;
-            }
-            if history.len() >= max_turns {
-                *stats.endings.entry("cap".to_string()).or_default() += 1;
-                break;
-            }
-            let back =
-                round_trip(&rules, &pos).unwrap_or_else(|d| fail(label, seed, &history, &fen, d));
-            if rng.chance(3) {
-                stats.setups += 1;
-                continue_setup(label, seed, &rules, &back, &naive, &history, &mut rng);
-            }
-            let removing: Vec<usize> = (0..turns.len())
-                .filter(|&i| turns[i].0.contains('x'))
-                .collect();
-            let quiet: Vec<usize> = (0..turns.len())
-                .filter(|&i| !turns[i].0.contains('x'))
-                .collect();
-            let i = if !removing.is_empty() && rng.chance(removal_bias) {
-                *rng.pick(&removing)
-            } else if !quiet.is_empty() && rng.chance(quiet_bias) {
-                *rng.pick(&quiet)
-            } else {
-                rng.below(turns.len())
-            };
-            let (token, next) = turns[i].clone();
-            let mv = pos.parse_move(&rules, &token).unwrap_or_else(|e| {
-                fail(label, seed, &history, &fen, format!("parse {token}: {e}"))
-            });
-            if mv.to_string() != token {
-                fail(
-                    label,
-                    seed,
-                    &history,
-                    &fen,
-                    format!("{token} parses to {mv}"),
-                );
-            }
-            game.play(mv);
-            let e = next.events;
-            stats.turns += 1;
-            stats.removal_only += e.removal_only as usize;
-            stats.marks += e.mark as usize;
-            stats.hand_removals += e.hand_removal as usize;
-            stats.captures += (e.custodian || e.intervention || e.leap) as usize;
-            stats.blocked += e.blocked as usize;
-            stats.full_boards += e.full_board as usize;
-            stats.lost_removals += e.lost_removal as usize;
-            naive = next;
-            history.push(token);
-        }
+        play_game(label, opts, seed_base * 1_000_003 + g as u64, &mut stats);
     }
     println!("{label}: {stats:?}");
     stats
+}
+
+/// One seeded random game of `play_games`, counted in `stats`.
+pub fn play_game(label: &str, opts: &Opts, seed: u64, stats: &mut Stats) {
+    let rules = production(opts);
+    let mut rng = Rng::new(seed);
+    // removal bias: to reach endgames; quiet bias: to fill the board
+    let removal_bias = *rng.pick(&[0, 0, 30, 70, 100]);
+    let quiet_bias = if rng.chance(35) { 95 } else { 0 };
+    let max_turns = rng.range(60, 250) as usize;
+    let mut naive = State::new(*opts);
+    let mut game = Game::new(rules, Position::start(&rules));
+    let mut history: Vec<String> = Vec::new();
+    stats.games += 1;
+    loop {
+        let pos = *game.position();
+        let fen = pos.to_fen(&rules);
+        let outcome = game.outcome().map(|o| o.result);
+        let turns = naive.turns();
+        compare(&rules, &pos, outcome, &naive, &turns)
+            .unwrap_or_else(|d| fail(label, seed, &history, &fen, d));
+        if let Some(r) = naive.over {
+            *stats.endings.entry(format!("{r:?}")).or_default() += 1;
+            break;
+        }
+        if history.len() >= max_turns {
+            *stats.endings.entry("cap".to_string()).or_default() += 1;
+            break;
+        }
+        let back =
+            round_trip(&rules, &pos).unwrap_or_else(|d| fail(label, seed, &history, &fen, d));
+        if rng.chance(3) {
+            stats.setups += 1;
+            continue_setup(label, seed, &rules, &back, &naive, &history, &mut rng);
+        }
+        let removing: Vec<usize> = (0..turns.len())
+            .filter(|&i| turns[i].0.contains('x'))
+            .collect();
+        let quiet: Vec<usize> = (0..turns.len())
+            .filter(|&i| !turns[i].0.contains('x'))
+            .collect();
+        let i = if !removing.is_empty() && rng.chance(removal_bias) {
+            *rng.pick(&removing)
+        } else if !quiet.is_empty() && rng.chance(quiet_bias) {
+            *rng.pick(&quiet)
+        } else {
+            rng.below(turns.len())
+        };
+        let (token, next) = turns[i].clone();
+        let mv = pos
+            .parse_move(&rules, &token)
+            .unwrap_or_else(|e| fail(label, seed, &history, &fen, format!("parse {token}: {e}")));
+        if mv.to_string() != token {
+            fail(
+                label,
+                seed,
+                &history,
+                &fen,
+                format!("{token} parses to {mv}"),
+            );
+        }
+        game.play(mv);
+        let e = next.events;
+        stats.turns += 1;
+        stats.removal_only += e.removal_only as usize;
+        stats.marks += e.mark as usize;
+        stats.hand_removals += e.hand_removal as usize;
+        stats.captures += (e.custodian || e.intervention || e.leap) as usize;
+        stats.blocked += e.blocked as usize;
+        stats.full_boards += e.full_board as usize;
+        stats.lost_removals += e.lost_removal as usize;
+        naive = next;
+        history.push(token);
+    }
 }
 
 /// A set-up position: production's read-back position and the naive
