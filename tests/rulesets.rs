@@ -441,3 +441,43 @@ fn named_rule_sets_start_and_divide() {
         assert_eq!(divide, start.perft(&r, 3), "{}", variant.name());
     }
 }
+
+/// The search plays every named rule set: a legal move each turn, through
+/// removal-only turns and turns that come back to the same player, to
+/// the end of the game or a turn limit.
+#[test]
+fn the_search_plays_every_rule_set() {
+    use morris::search::{Control, Limits, Searcher, Settings};
+    let mut searcher = Searcher::new(Settings::default());
+    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let limits = Limits {
+        depth: Some(3),
+        ..Limits::default()
+    };
+    for variant in morris::rules::Variant::ALL {
+        let r = Rules::preset(variant);
+        let mut g = Game::new(r, Position::start(&r));
+        searcher.clear();
+        for turn in 0..150 {
+            let moves = legal(&g);
+            if moves.is_empty() {
+                break;
+            }
+            // Some random turns, so that games differ from the searcher's own.
+            let token = if turn % 3 == 2 {
+                moves[rng.below(moves.len())].clone()
+            } else {
+                let out = searcher.search(&g, &limits, &Control::default(), &mut |_| {});
+                out.best
+                    .expect("a move when there are legal ones")
+                    .to_string()
+            };
+            assert!(
+                moves.contains(&token),
+                "{}: {token} not in {moves:?}",
+                variant.name()
+            );
+            g.play_text(&token).unwrap();
+        }
+    }
+}
