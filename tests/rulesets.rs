@@ -481,3 +481,22 @@ fn the_search_plays_every_rule_set() {
         }
     }
 }
+
+#[test]
+fn repetition_records_only_quiet_moves() {
+    let fen = "2W/B2/1W1/6/2B/3/W1B w 0 0 0 20";
+    let shuffle = "a1-d1 g1-g4 d1-a1 g4-g1";
+    let reason = |variant: &str, moves: &str| {
+        let r = rules(variant, &[]);
+        game(&r, Some(fen), moves).outcome().map(|o| o.reason)
+    };
+    let twice = format!("{shuffle} {shuffle}");
+    // rules.md counts the set-up: its third occurrence draws.
+    assert_eq!(reason("nine", &twice), Some(EndReason::Repetition));
+    // rulesets.md 4.10: the set-up is no record; a1-d1's third one draws.
+    assert_eq!(reason("nine-app", &twice), None);
+    assert_eq!(
+        reason("nine-app", &format!("{twice} a1-d1")),
+        Some(EndReason::Repetition)
+    );
+}
