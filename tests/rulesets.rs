@@ -500,3 +500,26 @@ fn repetition_records_only_quiet_moves() {
         Some(EndReason::Repetition)
     );
 }
+
+#[test]
+fn tables_cover_what_leaves_the_moving_phase_alone() {
+    use morris::tablebase::covers;
+    for (variant, covered) in [
+        ("nine-app", true),
+        ("dooz", true),
+        ("elfilja", true),
+        ("zhiqi", true),
+        ("dasanqi", true),
+        ("onetime", false),
+        ("morabaraba-app", false),
+        ("mulmulan", false),
+        ("table8", false),
+    ] {
+        assert_eq!(covers(&rules(variant, &[])).is_ok(), covered, "{variant}");
+    }
+    let why = covers(&rules("nine", &["MinPieces=4"])).unwrap_err();
+    assert_eq!(
+        why.to_string(),
+        "the endgame tables do not cover rules with MinPieces other than 3"
+    );
+}
