@@ -1,6 +1,7 @@
 //! A compound move (one whole turn) and a fixed-capacity move list.
 
 use std::fmt;
+use std::mem::MaybeUninit;
 
 use super::board::{Bitboard, Square};
 
@@ -194,9 +195,11 @@ impl fmt::Debug for Move {
 /// `MayPass` could approach this (the list then keeps the first 4096).
 pub const MAX_MOVES: usize = 4096;
 
-/// A move list on the stack.
+/// A move list on the stack. Its slots are left uninitialised until
+/// pushed: a list is made at every node of perft and of the tools, and
+/// zeroing 32 KiB there costs more than generating the moves.
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    moves: [MaybeUninit<Move>; MAX_MOVES],
     len: usize,
 }
 
@@ -210,7 +213,7 @@ impl MoveList {
     #[inline]
     pub const fn new() -> MoveList {
         MoveList {
-            moves: [Move(0); MAX_MOVES],
+            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
         }
     }
@@ -219,7 +222,7 @@ impl MoveList {
     pub fn push(&mut self, mv: Move) {
         // Capacity is a proven bound, see MAX_MOVES; stay safe regardless.
         if self.len < MAX_MOVES {
-            self.moves[self.len] = mv;
+            self.moves[self.len].write(mv);
             self.len += 1;
         }
     }
@@ -241,7 +244,10 @@ impl MoveList {
 
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: the first `len` slots were written by `push` (`len` only
+        // grows there, up to MAX_MOVES), and `MaybeUninit<Move>` has the
+        // layout of `Move`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
     }
 
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
