@@ -12,7 +12,7 @@ mod common;
 
 use common::Rng;
 use common::naive_sets::{self, Opts, Res, State};
-use common::sets_harness::{Stats, check_variant_name, play_game, play_games};
+use common::sets_harness::{Stats, check_variant_name, play_game, play_games, replay};
 
 /// Games per named rule set.
 const GAMES: usize = 300;
@@ -223,6 +223,92 @@ fn random_options() {
 
 /// Games of `random_options`, each under its own rules.
 const RANDOM_GAMES: usize = 1500;
+
+// ----- games that found disagreements (random_options seeds) ---------
+
+/// rulesets.md 4.6 step 3: with `Lasker` on and `PlacingMill handagain`
+/// (neither mark nor tally) the moving stage starts with the player whose
+/// turn it is after the last placing turn, here Black (White's last
+/// placement closed a mill served from the board, so Black is next).
+#[test]
+fn handagain_lasker_stage_change_mover() {
+    replay(
+        "seed 332",
+        &[
+            "Flying=off",
+            "FlyAt=4",
+            "Lasker=yes",
+            "Blocked=removemove",
+            "BoardFull=draw",
+            "NoCaptureMoves=200",
+            "EndgameMoves=10",
+            "Repetition=no",
+            "MinPieces=5",
+            "PlacingMill=handagain",
+            "Custodian=yes",
+        ],
+        "d7 g4 d7-d6 f4 d7 d1 c3 g7 e4 d1-g1xe4 d2 a7xd7 d6-d7 c5 a1 e3 e4 e5xe4 \
+         a1-d1 e3-e4xd1 d2-d3 c5-d5 b6 b2 e3xe5",
+    )
+    .unwrap();
+}
+
+/// rulesets.md 1 (phase of a turn) and 6.2 (`mark`): Black's
+/// removal-only turn of `Blocked bothremove` is a placing-phase turn
+/// (Black still holds a piece), so its removal of g4 marks the piece and
+/// White may not move onto g4.
+#[test]
+fn mark_in_removal_only_turn_of_placing_player() {
+    replay(
+        "seed 731",
+        &[
+            "Pieces=12",
+            "Diagonals=yes",
+            "Lasker=yes",
+            "MillRemoval=any",
+            "Blocked=bothremove",
+            "BoardFull=loss",
+            "NoCaptureMoves=200",
+            "PlacingMill=mark",
+            "MillShuttle=banned",
+            "LossCheck=turn",
+            "Leap=yes",
+            "LeapDiagonals=no",
+        ],
+        "e5 g4 e5-e4 d7 c4 b6 a7 b6-b4 b6 d2 e3 d2-d1 c5xb4 f4 c3xf4 a4 e5xa4 d2 d5xd2 \
+         d3 b6-d6 g4-g7 g1 b6 f2xd1 f6 g4 b2 xd7 xg4",
+    )
+    .unwrap();
+}
+
+/// rulesets.md 4.10 and 6.15: closing a spent line (`OneTimeMill`) is a
+/// quiet move, recorded for repetition and erasing nothing; White's
+/// c5-c4 closes its spent line a4-b4-c4, and the position after Black's
+/// d7-g7 comes back a third time after d7-d6: a draw.
+#[test]
+fn spent_line_closure_is_quiet_for_repetition() {
+    replay(
+        "seed 1221",
+        &[
+            "Pieces=10",
+            "Blocked=removemove",
+            "BoardFull=removesecond",
+            "EndgameMoves=10",
+            "PlacingMill=handagain",
+            "OneTimeMill=yes",
+            "MillShuttle=banned",
+            "Custodian=yes",
+            "CustodianSides=no",
+            "CustodianPlacing=no",
+            "CustodianAtThree=yes",
+        ],
+        "g1 c3 b6 a1 a4 d1 c5 d7 g4 d6 e4 g7 d2 e3 d5 b2 a7 f4 f2 d3xd5 c5-d5 b2-b4 \
+         e4-e5 f4-f6 f2-f4 e3-e4 d5-c5 c3-c4 f4-f2 b4-b2 e5-d5 e4-f4 b6-b4 f4-e4 \
+         g4-f4 e4-e5 f4-e4 g7-g4 e4-f4 c4-c3 c5-c4xd3 d7-g7 c4-c5 e5-e4 c5-c4 e4-e5 \
+         c4-c5 d6-d7 c5-c4 d7-d6",
+    )
+    .unwrap();
+}
 
 // ----- the naive implementation on its own (section 9 worked examples) --
 

@@ -406,3 +406,33 @@ pub fn full_board_no_mill() -> Vec<String> {
         .flat_map(|i| [w[i].to_string(), b[i].to_string()])
         .collect()
 }
+
+/// Plays `turns` (space-separated) from the start on both sides,
+/// comparing every position on the way and the one reached.
+pub fn replay(label: &str, settings: &[&str], turns: &str) -> Result<(), String> {
+    let opts = Opts::with(settings);
+    let rules = production(&opts);
+    let mut naive = State::new(opts);
+    let mut game = Game::new(rules, Position::start(&rules));
+    for (i, token) in turns.split_whitespace().chain([""]).enumerate() {
+        let pos = *game.position();
+        let naive_turns = naive.turns();
+        compare(
+            &rules,
+            &pos,
+            game.outcome().map(|o| o.result),
+            &naive,
+            &naive_turns,
+        )
+        .map_err(|d| format!("{label}, after {i} turns ({}): {d}", pos.to_fen(&rules)))?;
+        if token.is_empty() {
+            break;
+        }
+        let mv = pos
+            .parse_move(&rules, token)
+            .map_err(|e| format!("{label}: production refuses {token}: {e}"))?;
+        game.play(mv);
+        naive.play(token);
+    }
+    Ok(())
+}
