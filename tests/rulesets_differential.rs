@@ -281,12 +281,13 @@ fn mark_in_removal_only_turn_of_placing_player() {
     .unwrap();
 }
 
-/// rulesets.md 4.10 and 6.15: closing a spent line (`OneTimeMill`) is a
-/// quiet move, recorded for repetition and erasing nothing; White's
-/// c5-c4 closes its spent line a4-b4-c4, and the position after Black's
-/// d7-g7 comes back a third time after d7-d6: a draw.
+/// rulesets.md 4.10: repetition compares the points and the player to
+/// move only. The position after Black's d7-g7 (White's `MillShuttle`
+/// memory still holding c5-c4) comes back after e4-e5 and d7-d6 (memory
+/// erased by White's quiet moves): the third record draws. (White's
+/// c5-c4 closes its spent line a4-b4-c4: a quiet move, 6.15.)
 #[test]
-fn spent_line_closure_is_quiet_for_repetition() {
+fn repetition_ignores_shuttle_memory() {
     replay(
         "seed 1221",
         &[
