@@ -53,9 +53,13 @@ pub struct Position {
     /// Per player, the lines (indices into the layout's lines) that player
     /// may not close on its next move (`MillReform`).
     pub(super) bans: [u32; 2],
-    /// Zobrist key of board, hands, side to move and the rule-set state
-    /// below (what repetition compares).
+    /// Zobrist key of board, marks, hands and side to move (what
+    /// repetition compares).
     pub(super) key: u64,
+    /// Key of the rest of the rule-set state below (zero when it is empty):
+    /// part of `hash`, not of repetition (rulesets.md 4.10 compares points
+    /// and the side to move).
+    pub(super) state_key: u64,
     /// The rule-set state of rulesets.md, empty under rules.md's options:
     /// marked points (`PlacingMill mark`),
     pub(super) marked: Bitboard,
@@ -162,6 +166,7 @@ impl Position {
             fullmove,
             bans,
             key: 0,
+            state_key: 0,
             marked: Bitboard::EMPTY,
             spent: [Bitboard::EMPTY; 2],
             shuttle: [None; 2],
@@ -195,8 +200,14 @@ impl Position {
         self.shuttle = shuttle;
         self.owed = owed;
         self.end = end;
-        self.key = self.compute_key();
+        self.rekey();
         self
+    }
+
+    /// Recomputes both keys from scratch.
+    pub(super) fn rekey(&mut self) {
+        self.key = self.compute_key();
+        self.state_key = self.compute_state_key();
     }
 
     /// Marked points (`PlacingMill mark`): neither empty nor anyone's.
@@ -244,6 +255,11 @@ impl Position {
         for sq in self.marked {
             key ^= ZOBRIST.marked[sq.index()];
         }
+        key
+    }
+
+    fn compute_state_key(&self) -> u64 {
+        let mut key = 0;
         for c in 0..2 {
             for sq in self.spent[c] {
                 key ^= ZOBRIST.spent[c][sq.index()];
@@ -326,7 +342,7 @@ impl Position {
     /// Key of everything that decides the legal moves (for transposition tables).
     #[inline]
     pub fn hash(&self) -> u64 {
-        let mut key = self.key;
+        let mut key = self.key ^ self.state_key;
         for c in 0..2 {
             let mut b = self.bans[c];
             while b != 0 {

@@ -235,7 +235,7 @@ impl Position {
         if self.side == Color::Black {
             next.fullmove += 1;
         }
-        next.key = next.compute_key();
+        next.rekey();
         next
     }
 
@@ -272,7 +272,7 @@ impl Position {
         }
         step.settle(rules);
         let mut pos = step.pos;
-        pos.key = pos.compute_key();
+        pos.rekey();
         pos
     }
 }
@@ -310,13 +310,15 @@ fn extend<S: MoveSink>(
 }
 
 impl Step {
+    /// A position between turns; a removal-only turn's phase is its
+    /// player's (a second remover may still hold pieces, rulesets.md 1).
     fn between(pos: Position) -> Step {
         Step {
             pos,
             custodian: Bitboard::EMPTY,
             intervention: Bitboard::EMPTY,
             leap: Bitboard::EMPTY,
-            placing: false,
+            placing: pos.hand[pos.side.index()] > 0,
             from_move: false,
         }
     }
@@ -618,6 +620,7 @@ impl Step {
             self.end_turn(rules, !side);
         } else if owed.queued > 0 {
             self.pos.side = !side;
+            self.placing = self.pos.hand[(!side).index()] > 0;
             self.pos.owed = Owed {
                 count: owed.queued,
                 own: owed.queued_own,
@@ -653,7 +656,7 @@ impl Step {
         pos.marked = Bitboard::EMPTY;
         let keeps_turn = match rules.placing_mill {
             PlacingMill::Hand => true,
-            PlacingMill::HandAgain => rules.remove_per_mill,
+            PlacingMill::HandAgain => rules.remove_per_mill || rules.lasker,
             PlacingMill::Mark | PlacingMill::Tally => false,
             PlacingMill::Board | PlacingMill::VictimPicks => rules.lasker,
         };
