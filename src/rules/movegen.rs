@@ -49,7 +49,7 @@ impl<S: MoveSink> MoveSink for Removals<'_, S> {
     }
 }
 
-struct Counter(u64);
+pub(super) struct Counter(pub u64);
 
 impl MoveSink for Counter {
     #[inline]
@@ -102,8 +102,15 @@ impl Position {
     #[inline]
     pub fn generate_into<S: MoveSink>(&self, rules: &Rules, sink: &mut S) {
         if rules.extended() {
-            return self.generate_turns(rules, sink);
+            self.generate_turns(rules, sink)
+        } else {
+            self.generate_plain(rules, sink)
         }
+    }
+
+    /// `generate_into` under rules.md's options only.
+    #[inline]
+    pub(super) fn generate_plain<S: MoveSink>(&self, rules: &Rules, sink: &mut S) {
         let me = self.side_to_move();
         let own = self.pieces(me);
         let closing = rules.layout().closing_points(own);

@@ -373,8 +373,15 @@ impl Position {
     #[inline]
     pub fn make(&self, rules: &Rules, mv: Move) -> Position {
         if rules.extended() {
-            return self.make_turn(rules, mv);
+            self.make_turn(rules, mv)
+        } else {
+            self.make_plain(rules, mv)
         }
+    }
+
+    /// `make` under rules.md's options only.
+    #[inline]
+    pub(super) fn make_plain(&self, rules: &Rules, mv: Move) -> Position {
         let mut next = *self;
         let me = self.side.index();
         let opp = 1 - me;
