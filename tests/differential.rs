@@ -360,7 +360,7 @@ fn mill_reform_plain_and_flying_both() {
 
 /// Random rule sets: every option at random, within rules.md's ranges.
 fn random_rules(rng: &mut Rng) -> Rules {
-    let mut r = Rules::preset(*rng.pick(&Variant::ALL));
+    let mut r = Rules::preset(*rng.pick(&Variant::PRESETS));
     r.pieces = rng.range(3, 12) as u8;
     r.diagonals = rng.chance(40);
     r.flying = *rng.pick(&[Flying::Off, Flying::Three, Flying::Both]);

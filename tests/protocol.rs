@@ -17,7 +17,7 @@ fn uci_handshake_lists_every_option() {
     assert!(lines[0].starts_with("id name morris "), "{lines:?}");
     assert!(lines[1].starts_with("id author "), "{lines:?}");
     for expected in [
-        "option name Variant type combo default nine var nine var twelve var morabaraba var lasker",
+        "option name Variant type combo default nine var nine var twelve var morabaraba var lasker var nine-app var twelve-app var morabaraba-app var lasker-app var dooz var onetime var chamgonu var zhiqi var chengsanqi var dasanqi var mulmulan var nerenchi var elfilja var table0 var table1 var table2 var table3 var table4 var table5 var table6 var table7 var table8 var table9 var table10",
         "option name Pieces type spin default 9 min 3 max 12",
         "option name Diagonals type check default false",
         "option name Flying type combo default three var off var three var both",
@@ -27,12 +27,17 @@ fn uci_handshake_lists_every_option() {
         "option name MillRemoval type combo default protected var protected var never var any",
         "option name MayPass type check default false",
         "option name MillReform type check default false",
-        "option name Blocked type combo default loss var loss var draw",
-        "option name BoardFull type combo default draw var draw var loss",
+        "option name Blocked type combo default loss var loss var draw var pass var removemove var removepass var bothremove",
+        "option name BoardFull type combo default draw var draw var loss var firstloses var removefirst var removesecond var removeone",
         "option name EndgameMoves type spin default 10 min 0 max 1000",
         "option name NoCaptureMoves type spin default 100 min 0 max 1000",
         "option name Repetition type check default true",
         "option name FirstPlayer type combo default white var white var black",
+        "option name MinPieces type spin default 3 min 3 max 5",
+        "option name PlacingMill type combo default board var board var hand var handagain var victimpicks var mark var tally",
+        "option name LossCheck type combo default turn var turn var removal",
+        "option name InterventionCross type check default true",
+        "option name LeapAtThree type check default false",
         "option name Clear Hash type button",
         "option name UCI_LimitStrength type check default false",
     ] {

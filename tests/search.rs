@@ -180,7 +180,7 @@ fn shuffle(pos: &Position, rules: &Rules) -> (Move, Move) {
         let (Some(from), 0) = (mv.from(), mv.num_removals()) else {
             continue;
         };
-        let back = Move::slide(mv.to(), from);
+        let back = Move::slide(mv.to().unwrap(), from);
         // The reverse must still be quiet after any reply that is itself a shuffle.
         let after = pos.make(rules, mv).pass();
         if legal(&after, rules).contains(&back) {

@@ -112,7 +112,8 @@ pub fn run() -> ExitCode {
 /// The rules shared by the tools' command lines.
 #[derive(Args, Debug, Clone)]
 pub struct RulesArgs {
-    /// Rule preset: nine, twelve, morabaraba or lasker.
+    /// Rule preset: nine, twelve, morabaraba, lasker, a Sanmill rule set
+    /// (nine-app, dooz, onetime, chamgonu, zhiqi, ...) or table0..table10.
     #[arg(long, default_value = "nine")]
     pub variant: String,
     /// A rule option as Name=Value (repeatable), applied after the preset.

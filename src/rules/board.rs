@@ -263,6 +263,13 @@ pub struct Layout {
     /// Points with four neighbours (the middles of the middle ring's sides
     /// on the plain board).
     pub junctions: Bitboard,
+    /// The lines by family (bit L = `lines[L]`), for the capture rules of
+    /// rulesets.md: the sides of the squares, the cross lines, the diagonals.
+    pub side_lines: u32,
+    pub cross_lines: u32,
+    pub diagonal_lines: u32,
+    /// The middle point of each line.
+    pub middles: [Square; MAX_LINES],
     /// Per byte of a bitboard and its value: bit `L + 20 k` is set when
     /// the `k`-th point of line `L` is in that byte and set (see
     /// `line_counts`).
@@ -322,9 +329,17 @@ impl Layout {
             r += 1;
         }
         // Cross lines through the midpoints; with diagonals, through the corners.
+        let side_lines = (1u32 << n) - 1;
+        let mut cross_lines = 0u32;
+        let mut diagonal_lines = 0u32;
         let mut k = 0;
         while k < 8 {
             if k % 2 == 1 || diagonals {
+                if k % 2 == 1 {
+                    cross_lines |= 1 << n;
+                } else {
+                    diagonal_lines |= 1 << n;
+                }
                 lines[n] = Bitboard(
                     (1 << RING_SQUARES[0][k])
                         | (1 << RING_SQUARES[1][k])
@@ -359,6 +374,12 @@ impl Layout {
                 }
                 s += 1;
             }
+            l += 1;
+        }
+        let mut middles = [Square(0); MAX_LINES];
+        let mut l = 0;
+        while l < n {
+            middles[l] = Square(Layout::middle_of(lines[l]) as u8);
             l += 1;
         }
         let mut line_sets = [[u32::MAX; 3]; NUM_SQUARES];
@@ -409,6 +430,10 @@ impl Layout {
             line_sets,
             cross: if diagonals { 0xFF_FFFF } else { 0xAA_AAAA },
             junctions: Bitboard(junctions),
+            side_lines,
+            cross_lines,
+            diagonal_lines,
+            middles,
             line_bits,
         }
     }

@@ -1,10 +1,19 @@
 //! The one-line position string ("FEN").
 //!
-//! Six fields: the points rank by rank from 7 down to 1 (`W`, `B`, a digit
-//! per run of empty points), side to move, white and black pieces in hand,
-//! the halfmove clock and the full-move number. Two optional fields follow
-//! when `MillReform` bans are in force: the lines white, then black, may not
-//! close on their next move, each `-` or lines like `a1a4a7` joined by `,`.
+//! Six fields: the points rank by rank from 7 down to 1 (`W`, `B`, `M` for
+//! a marked point, a digit per run of empty points), side to move, white
+//! and black pieces in hand, the halfmove clock and the full-move number.
+//! Two optional fields follow when `MillReform` bans are in force: the
+//! lines white, then black, may not close on their next move, each `-` or
+//! lines like `a1a4a7` joined by `,`. Then, only when set, the rule-set
+//! state of rulesets.md as `name:value` fields: `spent:<white>/<black>`
+//! (`OneTimeMill` spent points, each `-` or points like `a1a4a7`),
+//! `shuttle:<white>/<black>` (`MillShuttle` memory, each `-` or `<from><to>`),
+//! `owe:<n>[o][a][s][/<m>[o][a]]` (removals the side to move owes: `o` own
+//! pieces, `a` next to the remover's pieces only, `s` the same player moves
+//! afterwards; then those the other player owes next) and
+//! `end:<white|black|draw>:<pieces|boardfull|blocked>` (a game a rule ended
+//! during a turn).
 
 use nom::branch::alt;
 use nom::bytes::complete::tag;
@@ -17,8 +26,9 @@ use nom::{IResult, Parser};
 use super::board::{Bitboard, Square};
 use super::color::Color;
 use super::notation::square;
-use super::options::Rules;
-use super::position::Position;
+use super::options::{MillShuttle, PlacingMill, Rules};
+use super::outcome::{EndReason, GameResult, Outcome};
+use super::position::{Owed, Position};
 
 /// The start position of standard nine men's morris.
 pub const START_FEN: &str = "3/3/3/6/3/3/3 w 9 9 0 1";
@@ -71,6 +81,14 @@ pub enum FenError {
     BansWithoutMillReform,
     #[error("bad position string: {}{}{} is not a line of this board", .0[0], .0[1], .0[2])]
     NotALine([Square; 3]),
+    /// A rule-set field or mark the rules in force have no use for.
+    #[error("bad position string: {what} need {option}")]
+    StateWithoutOption {
+        what: &'static str,
+        option: &'static str,
+    },
+    #[error("bad position string: a marked point and a piece on {0}")]
+    MarkedAndOccupied(Square),
 }
 
 fn square_named(name: &str) -> Square {
@@ -84,6 +102,7 @@ fn square_named(name: &str) -> Square {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Cell {
     Piece(Color),
+    Marked,
     Empty(usize),
 }
 
@@ -91,6 +110,7 @@ fn cells(input: &str) -> IResult<&str, Vec<Cell>> {
     nom::multi::many1(alt((
         value(Cell::Piece(Color::White), one_of("Ww")),
         value(Cell::Piece(Color::Black), one_of("Bb")),
+        value(Cell::Marked, one_of("Mm")),
         map(one_of("123456"), |d| Cell::Empty(d as usize - '0' as usize)),
     )))
     .parse(input)
@@ -115,6 +135,115 @@ fn bans(input: &str) -> IResult<&str, Lines> {
 /// The lines of a ban field.
 type Lines = Vec<[Square; 3]>;
 
+fn points(input: &str) -> IResult<&str, Bitboard> {
+    alt((
+        value(Bitboard::EMPTY, tag("-")),
+        map(nom::multi::many1(square), |v| {
+            v.into_iter().fold(Bitboard::EMPTY, |a, s| a | s.bit())
+        }),
+    ))
+    .parse(input)
+}
+
+fn pair<T: Clone>(
+    item: impl Fn(&str) -> IResult<&str, T>,
+) -> impl Fn(&str) -> IResult<&str, [T; 2]> {
+    move |input| {
+        let (rest, (a, _, b)) = (&item, char('/'), &item).parse(input)?;
+        Ok((rest, [a, b]))
+    }
+}
+
+fn shuttle(input: &str) -> IResult<&str, Option<(Square, Square)>> {
+    alt((
+        value(None, tag("-")),
+        map((square, square), |(f, t)| Some((f, t))),
+    ))
+    .parse(input)
+}
+
+/// `<n>[o][a][s]`: a count and its flags.
+fn owed_part(input: &str) -> IResult<&str, (u8, bool, bool, bool)> {
+    map(
+        (number, opt(char('o')), opt(char('a')), opt(char('s'))),
+        |(n, o, a, s)| (n, o.is_some(), a.is_some(), s.is_some()),
+    )
+    .parse(input)
+}
+
+fn owed(input: &str) -> IResult<&str, Owed> {
+    map(
+        (owed_part, opt(preceded(char('/'), owed_part))),
+        |((count, own, adjacent, then_same), queued)| {
+            let (queued, queued_own, queued_adjacent, _) = queued.unwrap_or_default();
+            Owed {
+                count,
+                own,
+                adjacent,
+                then_same,
+                queued,
+                queued_own,
+                queued_adjacent,
+            }
+        },
+    )
+    .parse(input)
+}
+
+const RESULTS: [(&str, GameResult); 3] = [
+    ("white", GameResult::Win(Color::White)),
+    ("black", GameResult::Win(Color::Black)),
+    ("draw", GameResult::Draw),
+];
+
+/// The reasons a rule can end a game during a turn.
+const REASONS: [(&str, EndReason); 3] = [
+    ("pieces", EndReason::FewerThanThree),
+    ("boardfull", EndReason::BoardFull),
+    ("blocked", EndReason::Blocked),
+];
+
+fn named<T: Clone>(table: &'static [(&'static str, T)]) -> impl Fn(&str) -> IResult<&str, T> {
+    move |input| {
+        for (name, v) in table {
+            if let Ok((rest, _)) = tag::<_, _, nom::error::Error<&str>>(*name).parse(input) {
+                return Ok((rest, v.clone()));
+            }
+        }
+        Err(nom::Err::Error(nom::error::Error::new(
+            input,
+            nom::error::ErrorKind::Tag,
+        )))
+    }
+}
+
+fn end(input: &str) -> IResult<&str, Outcome> {
+    map(
+        (named(&RESULTS), char(':'), named(&REASONS)),
+        |(result, _, reason)| Outcome { result, reason },
+    )
+    .parse(input)
+}
+
+/// One `name:value` field of the rule-set state.
+#[derive(Clone)]
+enum Extra {
+    Spent([Bitboard; 2]),
+    Shuttle([Option<(Square, Square)>; 2]),
+    Owed(Owed),
+    End(Outcome),
+}
+
+fn extra(input: &str) -> IResult<&str, Extra> {
+    alt((
+        map(preceded(tag("spent:"), pair(points)), Extra::Spent),
+        map(preceded(tag("shuttle:"), pair(shuttle)), Extra::Shuttle),
+        map(preceded(tag("owe:"), owed), Extra::Owed),
+        map(preceded(tag("end:"), end), Extra::End),
+    ))
+    .parse(input)
+}
+
 /// The fields as written, before validation against the rules.
 struct Fields {
     ranks: Vec<Vec<Cell>>,
@@ -123,6 +252,7 @@ struct Fields {
     clock: u32,
     fullmove: u32,
     bans: Option<(Lines, Lines)>,
+    extras: Vec<Extra>,
 }
 
 fn fields(input: &str) -> IResult<&str, Fields> {
@@ -142,6 +272,7 @@ fn fields(input: &str) -> IResult<&str, Fields> {
         opt((preceded(space1, bans), preceded(space1, bans))),
     )
         .parse(input)?;
+    let (rest, extras) = nom::multi::many0(preceded(space1, extra)).parse(rest)?;
     let fields = Fields {
         ranks,
         side,
@@ -149,6 +280,7 @@ fn fields(input: &str) -> IResult<&str, Fields> {
         clock,
         fullmove,
         bans,
+        extras,
     };
     Ok((rest, fields))
 }
@@ -160,7 +292,7 @@ impl Position {
         let board_part = text.split_whitespace().next().unwrap_or("");
         if let Some(bad) = board_part
             .chars()
-            .find(|c| !matches!(c, 'W' | 'w' | 'B' | 'b' | '/' | '1'..='6'))
+            .find(|c| !matches!(c, 'W' | 'w' | 'B' | 'b' | 'M' | 'm' | '/' | '1'..='6'))
         {
             return Err(FenError::UnknownCharacter(bad));
         }
@@ -171,11 +303,12 @@ impl Position {
             return Err(FenError::RankCount(f.ranks.len()));
         }
         let mut pieces = [Bitboard::EMPTY; 2];
+        let mut marked = Bitboard::EMPTY;
         for (rank, (cells, names)) in f.ranks.iter().zip(RANKS).enumerate() {
             let len: usize = cells
                 .iter()
                 .map(|c| match c {
-                    Cell::Piece(_) => 1,
+                    Cell::Piece(_) | Cell::Marked => 1,
                     Cell::Empty(n) => *n,
                 })
                 .sum();
@@ -191,6 +324,10 @@ impl Position {
                 match *cell {
                     Cell::Piece(c) => {
                         pieces[c.index()] |= square_named(names[i]).bit();
+                        i += 1;
+                    }
+                    Cell::Marked => {
+                        marked |= square_named(names[i]).bit();
                         i += 1;
                     }
                     Cell::Empty(n) => i += n,
@@ -228,6 +365,46 @@ impl Position {
                 }
             }
         }
+        let need = |ok: bool, what, option| {
+            if ok {
+                Ok(())
+            } else {
+                Err(FenError::StateWithoutOption { what, option })
+            }
+        };
+        if !marked.is_empty() {
+            need(
+                rules.placing_mill == PlacingMill::Mark,
+                "marked points",
+                "PlacingMill mark",
+            )?;
+        }
+        let (mut spent, mut shuttle, mut owed, mut end) =
+            ([Bitboard::EMPTY; 2], [None; 2], Owed::default(), None);
+        for e in f.extras {
+            match e {
+                Extra::Spent(s) => {
+                    need(rules.one_time_mill, "spent points", "OneTimeMill")?;
+                    spent = s;
+                }
+                Extra::Shuttle(s) => {
+                    need(
+                        rules.mill_shuttle == MillShuttle::Banned,
+                        "shuttle memories",
+                        "MillShuttle banned",
+                    )?;
+                    shuttle = s;
+                }
+                Extra::Owed(o) => {
+                    need(rules.extended(), "owed removals", "rule-set options")?;
+                    owed = o;
+                }
+                Extra::End(o) => {
+                    need(rules.extended(), "ended games", "rule-set options")?;
+                    end = Some(o);
+                }
+            }
+        }
         Ok(Position::new(
             pieces,
             [f.hands[0] as u8, f.hands[1] as u8],
@@ -235,7 +412,9 @@ impl Position {
             clock,
             f.fullmove,
             ban_masks,
-        ))
+        )
+        .with_rule_set_state(marked, spent, shuttle, owed, end)
+        .settled(rules))
     }
 
     /// Writes the position string (ban fields only when a ban is in force).
@@ -247,7 +426,16 @@ impl Position {
             }
             let mut run = 0;
             for name in names.iter() {
-                match self.piece_at(square_named(name)) {
+                let sq = square_named(name);
+                if self.marked().contains(sq) {
+                    if run > 0 {
+                        out.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    out.push('M');
+                    continue;
+                }
+                match self.piece_at(sq) {
                     None => run += 1,
                     Some(c) => {
                         if run > 0 {
@@ -280,7 +468,63 @@ impl Position {
                 out.push_str(&ban_text(rules, self.bans(c)));
             }
         }
+        self.write_rule_set_state(&mut out);
         out
+    }
+
+    /// The `name:value` fields of the rule-set state that is set.
+    fn write_rule_set_state(&self, out: &mut String) {
+        let [w, b] = Color::BOTH.map(|c| self.spent(c));
+        if !(w | b).is_empty() {
+            out.push_str(&format!(" spent:{}/{}", points_text(w), points_text(b)));
+        }
+        let [w, b] = Color::BOTH.map(|c| self.shuttle(c));
+        if w.is_some() || b.is_some() {
+            let text =
+                |m: Option<(Square, Square)>| m.map_or("-".to_string(), |(f, t)| format!("{f}{t}"));
+            out.push_str(&format!(" shuttle:{}/{}", text(w), text(b)));
+        }
+        let o = self.owed();
+        if o != Owed::default() {
+            let flags = |n: u8, own: bool, adjacent: bool, same: bool| {
+                let mut t = n.to_string();
+                for (on, c) in [(own, 'o'), (adjacent, 'a'), (same, 's')] {
+                    if on {
+                        t.push(c);
+                    }
+                }
+                t
+            };
+            out.push_str(&format!(
+                " owe:{}",
+                flags(o.count, o.own, o.adjacent, o.then_same)
+            ));
+            if o.queued > 0 {
+                out.push_str(&format!(
+                    "/{}",
+                    flags(o.queued, o.queued_own, o.queued_adjacent, false)
+                ));
+            }
+        }
+        if let Some(end) = self.ended() {
+            let result = RESULTS
+                .iter()
+                .find(|(_, r)| *r == end.result)
+                .map_or("draw", |x| x.0);
+            let reason = REASONS
+                .iter()
+                .find(|(_, r)| *r == end.reason)
+                .map_or("blocked", |x| x.0);
+            out.push_str(&format!(" end:{result}:{reason}"));
+        }
+    }
+}
+
+fn points_text(points: Bitboard) -> String {
+    if points.is_empty() {
+        "-".to_string()
+    } else {
+        points.map(|s| s.name()).collect()
     }
 }
 

@@ -63,8 +63,19 @@ impl Game {
     }
 
     /// How often the current position has occurred (counting itself).
+    /// Under rule-set options (rulesets.md 4.10) only positions reached by
+    /// a move that removed nothing are records: not one reached by a
+    /// placement or a removal, nor the set-up.
     pub fn occurrences(&self) -> usize {
         let key = self.position().repetition_key();
+        if self.rules.extended() {
+            let len = self.positions.len();
+            let n = (self.position().clock() as usize).min(len - 1);
+            return self.positions[len - n..]
+                .iter()
+                .filter(|p| p.repetition_key() == key)
+                .count();
+        }
         self.reversible_history().filter(|&k| k == key).count()
     }
 

@@ -15,6 +15,7 @@ pub mod position;
 pub mod setup;
 #[cfg(test)]
 pub(crate) mod testing;
+mod turns;
 
 pub use board::{
     Bitboard, EmptyNeighbours, Layout, LineCounts, Slides, Square, Symmetry, line_indices,
@@ -26,9 +27,10 @@ pub use movegen::{MoveSink, Removals};
 pub use moves::{Move, MoveList};
 pub use notation::{Alternatives, MoveError, MoveReason, MoveText};
 pub use options::{
-    Blocked, BoardFull, Flying, MillRemoval, OptionKind, RuleOptionId, RuleSetting, RuleValue,
-    Rules, RulesError, Variant,
+    Blocked, BoardFull, Capture, CaptureRule, CaptureSwitch, EndgameWhen, Flying, LossCheck,
+    MillRemoval, MillShuttle, OptionKind, PlacingMill, RuleOptionId, RuleSetting, RuleValue, Rules,
+    RulesError, Variant,
 };
 pub use outcome::{EndReason, GameResult, Outcome};
-pub use position::Position;
+pub use position::{Owed, Position};
 pub use setup::{Setup, SetupError, Start};

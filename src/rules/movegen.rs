@@ -49,7 +49,7 @@ impl<S: MoveSink> MoveSink for Removals<'_, S> {
     }
 }
 
-struct Counter(u64);
+pub(super) struct Counter(pub u64);
 
 impl MoveSink for Counter {
     #[inline]
@@ -101,6 +101,16 @@ impl Position {
     /// Every legal move (each once, removals in canonical order) into `sink`.
     #[inline]
     pub fn generate_into<S: MoveSink>(&self, rules: &Rules, sink: &mut S) {
+        if rules.extended() {
+            self.generate_turns(rules, sink)
+        } else {
+            self.generate_plain(rules, sink)
+        }
+    }
+
+    /// `generate_into` under rules.md's options only.
+    #[inline]
+    pub(super) fn generate_plain<S: MoveSink>(&self, rules: &Rules, sink: &mut S) {
         let me = self.side_to_move();
         let own = self.pieces(me);
         let closing = rules.layout().closing_points(own);
@@ -162,7 +172,7 @@ impl Generator<'_> {
     /// Adds `base` (a move without removals leaving the mover on `after`).
     #[inline(always)]
     fn add<S: MoveSink>(&self, sink: &mut S, base: Move, after: Bitboard) {
-        let to = base.to();
+        let to = base.dest();
         if !self.closing.contains(to) {
             sink.push(base);
             return;

@@ -1,54 +1,93 @@
 //! A compound move (one whole turn) and a fixed-capacity move list.
 
 use std::fmt;
+use std::mem::MaybeUninit;
 
 use super::board::{Bitboard, Square};
 
-/// One turn: a placement or a slide/fly, then up to three removals.
+/// One turn: a placement or a slide/fly/leap, then its removals; or a
+/// removal-only turn (rulesets.md 3): removals and nothing before.
 ///
-/// Packed in 32 bits: `to` (5), `from` (5, 31 = placement), three removal
-/// points (5 each) and the removal count (2). Removals are kept in the
-/// canonical order the generator produced, so two equal moves are equal
-/// words.
+/// Packed in 64 bits: `to` (5, 31 = removal-only), `from` (5, 31 = none),
+/// the first three removal points (5 each), the low two bits of the
+/// removal count, seven more removal points and the count's high two
+/// bits. A turn of rules.md fits in the low 27 bits. Removals are kept in
+/// the canonical order the generator produced, so two equal moves are
+/// equal words.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Move(u32);
+pub struct Move(u64);
 
-const NO_FROM: u32 = 31;
+const NONE: u64 = 31;
+
+/// The most removals one turn can hold.
+pub const MAX_REMOVALS: usize = 10;
 
 impl Move {
     #[inline]
     pub const fn place(to: Square) -> Move {
-        Move(to.index() as u32 | NO_FROM << 5)
+        Move(to.index() as u64 | NONE << 5)
     }
 
     #[inline]
     pub const fn slide(from: Square, to: Square) -> Move {
-        Move(to.index() as u32 | (from.index() as u32) << 5)
+        Move(to.index() as u64 | (from.index() as u64) << 5)
+    }
+
+    /// A removal-only turn before its removals are added.
+    #[inline]
+    pub const fn removal_only() -> Move {
+        Move(NONE | NONE << 5)
     }
 
     /// Builds a move from its parts; `removals` in the order to print them.
     pub fn new(from: Option<Square>, to: Square, removals: &[Square]) -> Move {
-        let mut mv = match from {
+        let mv = match from {
             Some(f) => Move::slide(f, to),
             None => Move::place(to),
         };
-        for &r in removals {
-            mv = mv.with_removal(r);
-        }
-        mv
+        mv.with_removals(removals)
     }
 
-    /// This move with one more removal appended (at most three).
+    /// A removal-only turn removing `removals`, in the order given.
+    pub fn removals_only(removals: &[Square]) -> Move {
+        Move::removal_only().with_removals(removals)
+    }
+
+    fn with_removals(mut self, removals: &[Square]) -> Move {
+        for &r in removals {
+            self = self.with_removal(r);
+        }
+        self
+    }
+
+    #[inline]
+    const fn slot_shift(i: usize) -> u32 {
+        if i < 3 {
+            10 + 5 * i as u32
+        } else {
+            27 + 5 * (i as u32 - 3)
+        }
+    }
+
+    /// This move with one more removal appended (at most `MAX_REMOVALS`).
     #[inline]
     pub const fn with_removal(self, sq: Square) -> Move {
         let n = self.num_removals();
-        debug_assert!(n < 3);
-        Move((self.0 & !(3 << 25)) | (sq.index() as u32) << (10 + 5 * n) | ((n as u32 + 1) << 25))
+        debug_assert!(n < MAX_REMOVALS);
+        let count = n as u64 + 1;
+        let cleared = self.0 & !(3 << 25) & !(3 << 62);
+        Move(
+            cleared
+                | (sq.index() as u64) << Move::slot_shift(n)
+                | (count & 3) << 25
+                | (count >> 2) << 62,
+        )
     }
 
+    /// The destination: none for a removal-only turn.
     #[inline]
-    pub const fn to(self) -> Square {
-        Square::packed(self.0 & 31)
+    pub const fn to(self) -> Option<Square> {
+        Square::new((self.0 & 31) as usize)
     }
 
     #[inline]
@@ -56,16 +95,28 @@ impl Move {
         Square::new(((self.0 >> 5) & 31) as usize)
     }
 
+    /// The destination of a move known to have one (rules.md's turns).
+    #[inline]
+    pub(super) const fn dest(self) -> Square {
+        Square::packed((self.0 & 31) as u32)
+    }
+
+    /// Whether this is a removal-only turn.
+    #[inline]
+    pub const fn is_removal_only(self) -> bool {
+        self.0 & 31 == NONE
+    }
+
     #[inline]
     pub const fn num_removals(self) -> usize {
-        ((self.0 >> 25) & 3) as usize
+        (((self.0 >> 25) & 3) | ((self.0 >> 62) << 2)) as usize
     }
 
     /// The i-th removal, in move order.
     #[inline]
     pub fn removal(self, i: usize) -> Square {
         debug_assert!(i < self.num_removals());
-        Square::packed((self.0 >> (10 + 5 * i)) & 31)
+        Square::packed(((self.0 >> Move::slot_shift(i)) & 31) as u32)
     }
 
     pub fn removals(self) -> impl Iterator<Item = Square> {
@@ -91,17 +142,27 @@ impl Move {
 
     /// A compact number for tables (history, killers): the packed word.
     #[inline]
-    pub const fn raw(self) -> u32 {
+    pub const fn raw(self) -> u64 {
         self.0
     }
 
     /// The move from a packed word, if the word is one a move packs to.
-    pub fn from_raw(raw: u32) -> Option<Move> {
+    pub fn from_raw(raw: u64) -> Option<Move> {
         let mv = Move(raw);
-        let ok = raw >> 27 == 0
-            && (raw & 31) < 24
-            && ((raw >> 5) & 31 < 24 || (raw >> 5) & 31 == NO_FROM)
-            && (0..mv.num_removals()).all(|i| (raw >> (10 + 5 * i)) & 31 < 24);
+        let n = mv.num_removals();
+        let used = if n <= 3 {
+            27
+        } else {
+            Move::slot_shift(n - 1) + 5
+        };
+        let unused = raw & !(3 << 62) & !((1u64 << used) - 1);
+        let to = raw & 31;
+        let from = (raw >> 5) & 31;
+        let ok = unused == 0
+            && n <= MAX_REMOVALS
+            && (to < 24 || (to == NONE && from == NONE && n > 0))
+            && (from < 24 || from == NONE)
+            && (0..n).all(|i| (raw >> Move::slot_shift(i)) & 31 < 24);
         ok.then_some(mv)
     }
 }
@@ -111,7 +172,9 @@ impl fmt::Display for Move {
         if let Some(from) = self.from() {
             write!(f, "{from}-")?;
         }
-        write!(f, "{}", self.to())?;
+        if let Some(to) = self.to() {
+            write!(f, "{to}")?;
+        }
         for r in self.removals() {
             write!(f, "x{r}")?;
         }
@@ -132,9 +195,11 @@ impl fmt::Debug for Move {
 /// `MayPass` could approach this (the list then keeps the first 4096).
 pub const MAX_MOVES: usize = 4096;
 
-/// A move list on the stack.
+/// A move list on the stack. Its slots are left uninitialised until
+/// pushed: a list is made at every node of perft and of the tools, and
+/// zeroing 32 KiB there costs more than generating the moves.
 pub struct MoveList {
-    moves: [Move; MAX_MOVES],
+    moves: [MaybeUninit<Move>; MAX_MOVES],
     len: usize,
 }
 
@@ -148,7 +213,7 @@ impl MoveList {
     #[inline]
     pub const fn new() -> MoveList {
         MoveList {
-            moves: [Move(0); MAX_MOVES],
+            moves: [const { MaybeUninit::uninit() }; MAX_MOVES],
             len: 0,
         }
     }
@@ -157,7 +222,7 @@ impl MoveList {
     pub fn push(&mut self, mv: Move) {
         // Capacity is a proven bound, see MAX_MOVES; stay safe regardless.
         if self.len < MAX_MOVES {
-            self.moves[self.len] = mv;
+            self.moves[self.len].write(mv);
             self.len += 1;
         }
     }
@@ -179,7 +244,10 @@ impl MoveList {
 
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
-        &self.moves[..self.len]
+        // SAFETY: the first `len` slots were written by `push` (`len` only
+        // grows there, up to MAX_MOVES), and `MaybeUninit<Move>` has the
+        // layout of `Move`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
     }
 
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {

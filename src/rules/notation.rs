@@ -5,7 +5,7 @@ use std::fmt;
 use nom::bytes::complete::tag_no_case;
 use nom::character::complete::{one_of, satisfy};
 use nom::combinator::{all_consuming, map_opt, opt};
-use nom::multi::many0;
+use nom::multi::{many0, many1};
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
@@ -20,7 +20,8 @@ use super::position::Position;
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct MoveText {
     pub from: Option<Square>,
-    pub to: Square,
+    /// None for a removal-only turn (`xg7`, rulesets.md 3).
+    pub to: Option<Square>,
     pub removals: Vec<Square>,
 }
 
@@ -36,9 +37,13 @@ pub struct MoveError {
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum MoveReason {
     #[error(
-        "not a move: expected <to>, <from>-<to>, then x<point> per removal, with points a1..g7 of the board"
+        "not a move: expected <to>, <from>-<to>, then x<point> per removal, or x<point> per removal alone, with points a1..g7 of the board"
     )]
     NotAMove,
+    #[error("{} owes a removal: write x<point>", .0.name())]
+    MustRemoveFirst(Color),
+    #[error("no removal is owed: the turn is a placement or a move")]
+    NothingOwed,
     #[error("{} has no legal move (the game is over)", .0.name())]
     GameOver(Color),
     #[error("{0} is occupied")]
@@ -102,22 +107,34 @@ pub fn square(input: &str) -> IResult<&str, Square> {
     .parse(input)
 }
 
+fn removal(input: &str) -> IResult<&str, Square> {
+    preceded(tag_no_case("x"), square).parse(input)
+}
+
 fn move_text(input: &str) -> IResult<&str, MoveText> {
+    if let Ok((rest, removals)) = many1(removal).parse(input) {
+        let text = MoveText {
+            from: None,
+            to: None,
+            removals,
+        };
+        return Ok((rest, text));
+    }
     let (rest, (first, second, removals)) = (
         square,
         opt(preceded(tag_no_case("-"), square)),
-        many0(preceded(tag_no_case("x"), square)),
+        many0(removal),
     )
         .parse(input)?;
     let (from, to) = match second {
-        Some(to) => (Some(first), to),
-        None => (None, first),
+        Some(to) => (Some(first), Some(to)),
+        None => (None, Some(first)),
     };
     Ok((rest, MoveText { from, to, removals }))
 }
 
 impl MoveText {
-    /// Parses one token (`d2`, `a1-a4`, `d2xa7xg7`), case-insensitively.
+    /// Parses one token (`d2`, `a1-a4`, `d2xa7xg7`, `xg7`), case-insensitively.
     pub fn parse(token: &str) -> Result<MoveText, MoveError> {
         all_consuming(move_text)
             .parse(token)
@@ -149,14 +166,18 @@ impl Position {
             token: token.to_string(),
             reason: self.why_illegal(rules, &text, &legal),
         })?;
-        self.check_removal_order(rules, &text.removals)
-            .map_err(|sq| MoveError {
-                token: token.to_string(),
-                reason: MoveReason::RemovalOrder {
-                    square: sq,
-                    write: mv,
-                },
-            })?;
+        let order = if rules.extended() {
+            self.turn_removal_order(rules, mv, &text.removals)
+        } else {
+            self.check_removal_order(rules, &text.removals)
+        };
+        order.map_err(|sq| MoveError {
+            token: token.to_string(),
+            reason: MoveReason::RemovalOrder {
+                square: sq,
+                write: mv,
+            },
+        })?;
         Ok(mv)
     }
 
@@ -179,8 +200,19 @@ impl Position {
         if legal.is_empty() {
             return MoveReason::GameOver(me);
         }
-        if self.occupied().contains(text.to) {
-            return MoveReason::Occupied(text.to);
+        let owes = legal.iter().all(|m| m.is_removal_only());
+        let Some(to) = text.to else {
+            return if owes {
+                MoveReason::RemovalsNotAllowed(Alternatives(legal.as_slice().to_vec()))
+            } else {
+                MoveReason::NothingOwed
+            };
+        };
+        if owes {
+            return MoveReason::MustRemoveFirst(me);
+        }
+        if self.occupied().contains(to) || self.marked().contains(to) {
+            return MoveReason::Occupied(to);
         }
         match text.from {
             None if self.in_hand(me) == 0 => return MoveReason::NoneInHand(me),
@@ -192,13 +224,12 @@ impl Position {
                     return MoveReason::MustPlace(me);
                 }
                 if !self.can_fly(rules, me)
-                    && !rules.layout().adjacent[from.index()].contains(text.to)
+                    && !rules.layout().adjacent[from.index()].contains(to)
+                    && !legal
+                        .iter()
+                        .any(|m| m.from() == Some(from) && m.to() == Some(to))
                 {
-                    return MoveReason::NotAdjacent {
-                        from,
-                        to: text.to,
-                        side: me,
-                    };
+                    return MoveReason::NotAdjacent { from, to, side: me };
                 }
             }
             None => {}
@@ -213,10 +244,10 @@ impl Position {
         }
         if same_turn.iter().all(|m| m.num_removals() == 0) && !text.removals.is_empty() {
             let after = match text.from {
-                Some(f) => (self.pieces(me) ^ f.bit()) | text.to.bit(),
-                None => self.pieces(me) | text.to.bit(),
+                Some(f) => (self.pieces(me) ^ f.bit()) | to.bit(),
+                None => self.pieces(me) | to.bit(),
             };
-            return if rules.layout().mills_at(after, text.to) > 0 {
+            return if rules.layout().mills_at(after, to) > 0 {
                 MoveReason::NothingRemovable
             } else {
                 MoveReason::NoMill
@@ -238,10 +269,14 @@ mod tests {
     fn parses_all_forms_case_insensitively() {
         let m = MoveText::parse("A1-a4XG7").unwrap();
         assert_eq!(m.from.unwrap().name(), "a1");
-        assert_eq!(m.to.name(), "a4");
+        assert_eq!(m.to.unwrap().name(), "a4");
         assert_eq!(m.removals.len(), 1);
         assert_eq!(MoveText::parse("d2xa7xg7").unwrap().removals.len(), 2);
-        for bad in ["", "d4", "h1", "d2x", "a1-", "a1a4", "d2 ", "xd2", "d8"] {
+        let only = MoveText::parse("XG7xa1").unwrap();
+        assert_eq!((only.from, only.to, only.removals.len()), (None, None, 2));
+        for bad in [
+            "", "d4", "h1", "d2x", "a1-", "a1a4", "d2 ", "x", "xd4", "d8", "xa1-a4",
+        ] {
             assert!(MoveText::parse(bad).is_err(), "{bad}");
         }
     }

@@ -6,17 +6,77 @@ use std::fmt;
 use super::board::Layout;
 use super::color::Color;
 
-/// The rule presets.
+/// The rule presets: rules.md's four, Sanmill's app rule sets
+/// (rulesets.md 8.2) and its engine's numbered table (8.3).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Variant {
     Nine,
     Twelve,
     Morabaraba,
     Lasker,
+    /// Sanmill's app versions of the four above (rulesets.md 8.4).
+    NineApp,
+    TwelveApp,
+    MorabarabaApp,
+    LaskerApp,
+    Dooz,
+    OneTime,
+    ChamGonu,
+    ZhiQi,
+    ChengSanQi,
+    DaSanQi,
+    MulMulan,
+    Nerenchi,
+    ElFilja,
+    /// Sanmill's engine table, rule sets 0 to 10.
+    Table0,
+    Table1,
+    Table2,
+    Table3,
+    Table4,
+    Table5,
+    Table6,
+    Table7,
+    Table8,
+    Table9,
+    Table10,
 }
 
 impl Variant {
-    pub const ALL: [Variant; 4] = [
+    /// Every preset, rules.md's first.
+    pub const ALL: [Variant; 28] = [
+        Variant::Nine,
+        Variant::Twelve,
+        Variant::Morabaraba,
+        Variant::Lasker,
+        Variant::NineApp,
+        Variant::TwelveApp,
+        Variant::MorabarabaApp,
+        Variant::LaskerApp,
+        Variant::Dooz,
+        Variant::OneTime,
+        Variant::ChamGonu,
+        Variant::ZhiQi,
+        Variant::ChengSanQi,
+        Variant::DaSanQi,
+        Variant::MulMulan,
+        Variant::Nerenchi,
+        Variant::ElFilja,
+        Variant::Table0,
+        Variant::Table1,
+        Variant::Table2,
+        Variant::Table3,
+        Variant::Table4,
+        Variant::Table5,
+        Variant::Table6,
+        Variant::Table7,
+        Variant::Table8,
+        Variant::Table9,
+        Variant::Table10,
+    ];
+
+    /// rules.md's presets.
+    pub const PRESETS: [Variant; 4] = [
         Variant::Nine,
         Variant::Twelve,
         Variant::Morabaraba,
@@ -29,6 +89,30 @@ impl Variant {
             Variant::Twelve => "twelve",
             Variant::Morabaraba => "morabaraba",
             Variant::Lasker => "lasker",
+            Variant::NineApp => "nine-app",
+            Variant::TwelveApp => "twelve-app",
+            Variant::MorabarabaApp => "morabaraba-app",
+            Variant::LaskerApp => "lasker-app",
+            Variant::Dooz => "dooz",
+            Variant::OneTime => "onetime",
+            Variant::ChamGonu => "chamgonu",
+            Variant::ZhiQi => "zhiqi",
+            Variant::ChengSanQi => "chengsanqi",
+            Variant::DaSanQi => "dasanqi",
+            Variant::MulMulan => "mulmulan",
+            Variant::Nerenchi => "nerenchi",
+            Variant::ElFilja => "elfilja",
+            Variant::Table0 => "table0",
+            Variant::Table1 => "table1",
+            Variant::Table2 => "table2",
+            Variant::Table3 => "table3",
+            Variant::Table4 => "table4",
+            Variant::Table5 => "table5",
+            Variant::Table6 => "table6",
+            Variant::Table7 => "table7",
+            Variant::Table8 => "table8",
+            Variant::Table9 => "table9",
+            Variant::Table10 => "table10",
         }
     }
 }
@@ -78,41 +162,220 @@ impl MillRemoval {
     }
 }
 
-/// What a player with no legal move gets.
+/// What a player with no legal move (rulesets.md 4.8: a blocked player) gets.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Blocked {
     Loss,
     Draw,
+    /// The opponent moves instead.
+    Pass,
+    /// The blocked player removes a piece next to one of theirs, then moves.
+    RemoveMove,
+    /// The blocked player removes a piece, then the opponent moves.
+    RemovePass,
+    /// The blocked player removes, then the opponent removes, then the
+    /// blocked player moves.
+    BothRemove,
 }
 
 impl Blocked {
-    pub const ALL: [Blocked; 2] = [Blocked::Loss, Blocked::Draw];
+    pub const ALL: [Blocked; 6] = [
+        Blocked::Loss,
+        Blocked::Draw,
+        Blocked::Pass,
+        Blocked::RemoveMove,
+        Blocked::RemovePass,
+        Blocked::BothRemove,
+    ];
 
     pub const fn name(self) -> &'static str {
         match self {
             Blocked::Loss => "loss",
             Blocked::Draw => "draw",
+            Blocked::Pass => "pass",
+            Blocked::RemoveMove => "removemove",
+            Blocked::RemovePass => "removepass",
+            Blocked::BothRemove => "bothremove",
         }
+    }
+
+    /// Whether a blocked player removes (and a blocked remover's removals
+    /// are restricted, rulesets.md 4.4 case b).
+    pub const fn removes(self) -> bool {
+        matches!(
+            self,
+            Blocked::RemoveMove | Blocked::RemovePass | Blocked::BothRemove
+        )
     }
 }
 
-/// What a placement that fills the board leads to.
+/// What a board filled by the placing stage leads to.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum BoardFull {
     Draw,
     /// A loss for the player to move.
     Loss,
+    /// A loss for the first player.
+    FirstLoses,
+    /// The first player removes, then the second, then the first moves.
+    RemoveFirst,
+    /// The second player removes, then the first, then the second moves.
+    RemoveSecond,
+    /// One player removes (the first, the second with `DefenderFirst`),
+    /// then the other moves.
+    RemoveOne,
 }
 
 impl BoardFull {
-    pub const ALL: [BoardFull; 2] = [BoardFull::Draw, BoardFull::Loss];
+    pub const ALL: [BoardFull; 6] = [
+        BoardFull::Draw,
+        BoardFull::Loss,
+        BoardFull::FirstLoses,
+        BoardFull::RemoveFirst,
+        BoardFull::RemoveSecond,
+        BoardFull::RemoveOne,
+    ];
 
     pub const fn name(self) -> &'static str {
         match self {
             BoardFull::Draw => "draw",
             BoardFull::Loss => "loss",
+            BoardFull::FirstLoses => "firstloses",
+            BoardFull::RemoveFirst => "removefirst",
+            BoardFull::RemoveSecond => "removesecond",
+            BoardFull::RemoveOne => "removeone",
         }
     }
+}
+
+/// What a mill closed by a placement does (rulesets.md 6.2).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PlacingMill {
+    Board,
+    Hand,
+    HandAgain,
+    /// Offered as "the victim picks", played exactly as `Board`.
+    VictimPicks,
+    Mark,
+    Tally,
+}
+
+impl PlacingMill {
+    pub const ALL: [PlacingMill; 6] = [
+        PlacingMill::Board,
+        PlacingMill::Hand,
+        PlacingMill::HandAgain,
+        PlacingMill::VictimPicks,
+        PlacingMill::Mark,
+        PlacingMill::Tally,
+    ];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            PlacingMill::Board => "board",
+            PlacingMill::Hand => "hand",
+            PlacingMill::HandAgain => "handagain",
+            PlacingMill::VictimPicks => "victimpicks",
+            PlacingMill::Mark => "mark",
+            PlacingMill::Tally => "tally",
+        }
+    }
+}
+
+/// Whether a mill closed by moving F to T may be reopened by T to F and
+/// closed again at once (rulesets.md 6.7).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MillShuttle {
+    Allowed,
+    Banned,
+}
+
+impl MillShuttle {
+    pub const ALL: [MillShuttle; 2] = [MillShuttle::Allowed, MillShuttle::Banned];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            MillShuttle::Allowed => "allowed",
+            MillShuttle::Banned => "banned",
+        }
+    }
+}
+
+/// When the piece-count loss is checked (rulesets.md 4.9).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LossCheck {
+    /// rules.md: before the side to move plays.
+    Turn,
+    /// Sanmill: after each single removal, for its victim.
+    Removal,
+}
+
+impl LossCheck {
+    pub const ALL: [LossCheck; 2] = [LossCheck::Turn, LossCheck::Removal];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            LossCheck::Turn => "turn",
+            LossCheck::Removal => "removal",
+        }
+    }
+}
+
+/// When `EndgameMoves` replaces `NoCaptureMoves` (rulesets.md 6.13).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EndgameWhen {
+    /// Both players have exactly three pieces, board plus hand.
+    Both,
+    /// At least one player has exactly three pieces on the board.
+    Either,
+}
+
+impl EndgameWhen {
+    pub const ALL: [EndgameWhen; 2] = [EndgameWhen::Both, EndgameWhen::Either];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            EndgameWhen::Both => "both",
+            EndgameWhen::Either => "either",
+        }
+    }
+}
+
+/// One capture rule (custodian, intervention or leap, rulesets.md 6.11).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Capture {
+    pub on: bool,
+    pub sides: bool,
+    pub cross: bool,
+    pub diagonals: bool,
+    pub placing: bool,
+    pub moving: bool,
+    pub at_three: bool,
+}
+
+impl Capture {
+    fn switch_mut(&mut self, switch: CaptureSwitch) -> &mut bool {
+        match switch {
+            CaptureSwitch::On => &mut self.on,
+            CaptureSwitch::Sides => &mut self.sides,
+            CaptureSwitch::Cross => &mut self.cross,
+            CaptureSwitch::Diagonals => &mut self.diagonals,
+            CaptureSwitch::Placing => &mut self.placing,
+            CaptureSwitch::Moving => &mut self.moving,
+            CaptureSwitch::AtThree => &mut self.at_three,
+        }
+    }
+
+    /// Off, with every line and phase switch on.
+    pub const OFF: Capture = Capture {
+        on: false,
+        sides: true,
+        cross: true,
+        diagonals: true,
+        placing: true,
+        moving: true,
+        at_three: false,
+    };
 }
 
 /// Every rule option in force for a game.
@@ -135,6 +398,18 @@ pub struct Rules {
     pub no_capture_moves: u16,
     pub repetition: bool,
     pub first_player: Color,
+    /// The rule-set options of rulesets.md.
+    pub min_pieces: u8,
+    pub placing_mill: PlacingMill,
+    pub defender_first: bool,
+    pub one_time_mill: bool,
+    pub mill_shuttle: MillShuttle,
+    pub stop_at_two_empty: bool,
+    pub custodian: Capture,
+    pub intervention: Capture,
+    pub leap: Capture,
+    pub loss_check: LossCheck,
+    pub endgame_when: EndgameWhen,
 }
 
 impl Default for Rules {
@@ -179,7 +454,27 @@ macro_rules! combo {
     };
 }
 
-/// One rule option, named as rules.md spells it.
+/// The three capture rules of rulesets.md 6.11.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum CaptureRule {
+    Custodian,
+    Intervention,
+    Leap,
+}
+
+/// The seven options of each capture rule (`Custodian`, `CustodianSides`, ...).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum CaptureSwitch {
+    On,
+    Sides,
+    Cross,
+    Diagonals,
+    Placing,
+    Moving,
+    AtThree,
+}
+
+/// One rule option, named as rules.md and rulesets.md spell it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum RuleOptionId {
     Variant,
@@ -198,11 +493,20 @@ pub enum RuleOptionId {
     NoCaptureMoves,
     Repetition,
     FirstPlayer,
+    MinPieces,
+    PlacingMill,
+    DefenderFirst,
+    OneTimeMill,
+    MillShuttle,
+    StopAtTwoEmpty,
+    LossCheck,
+    EndgameWhen,
+    Capture(CaptureRule, CaptureSwitch),
 }
 
 impl RuleOptionId {
-    /// Every rule option, in the order of rules.md.
-    pub const ALL: [RuleOptionId; 16] = [
+    /// Every rule option, in the order of rules.md, then rulesets.md.
+    pub const ALL: [RuleOptionId; 45] = [
         RuleOptionId::Variant,
         RuleOptionId::Pieces,
         RuleOptionId::Diagonals,
@@ -219,6 +523,35 @@ impl RuleOptionId {
         RuleOptionId::NoCaptureMoves,
         RuleOptionId::Repetition,
         RuleOptionId::FirstPlayer,
+        RuleOptionId::MinPieces,
+        RuleOptionId::PlacingMill,
+        RuleOptionId::DefenderFirst,
+        RuleOptionId::OneTimeMill,
+        RuleOptionId::MillShuttle,
+        RuleOptionId::StopAtTwoEmpty,
+        RuleOptionId::LossCheck,
+        RuleOptionId::EndgameWhen,
+        RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::On),
+        RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::Sides),
+        RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::Cross),
+        RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::Diagonals),
+        RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::Placing),
+        RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::Moving),
+        RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::AtThree),
+        RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::On),
+        RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::Sides),
+        RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::Cross),
+        RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::Diagonals),
+        RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::Placing),
+        RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::Moving),
+        RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::AtThree),
+        RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::On),
+        RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::Sides),
+        RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::Cross),
+        RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::Diagonals),
+        RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::Placing),
+        RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::Moving),
+        RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::AtThree),
     ];
 
     pub const fn name(self) -> &'static str {
@@ -239,6 +572,55 @@ impl RuleOptionId {
             RuleOptionId::NoCaptureMoves => "NoCaptureMoves",
             RuleOptionId::Repetition => "Repetition",
             RuleOptionId::FirstPlayer => "FirstPlayer",
+            RuleOptionId::MinPieces => "MinPieces",
+            RuleOptionId::PlacingMill => "PlacingMill",
+            RuleOptionId::DefenderFirst => "DefenderFirst",
+            RuleOptionId::OneTimeMill => "OneTimeMill",
+            RuleOptionId::MillShuttle => "MillShuttle",
+            RuleOptionId::StopAtTwoEmpty => "StopAtTwoEmpty",
+            RuleOptionId::LossCheck => "LossCheck",
+            RuleOptionId::EndgameWhen => "EndgameWhen",
+            RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::On) => "Custodian",
+            RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::Sides) => "CustodianSides",
+            RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::Cross) => "CustodianCross",
+            RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::Diagonals) => {
+                "CustodianDiagonals"
+            }
+            RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::Placing) => {
+                "CustodianPlacing"
+            }
+            RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::Moving) => {
+                "CustodianMoving"
+            }
+            RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::AtThree) => {
+                "CustodianAtThree"
+            }
+            RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::On) => "Intervention",
+            RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::Sides) => {
+                "InterventionSides"
+            }
+            RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::Cross) => {
+                "InterventionCross"
+            }
+            RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::Diagonals) => {
+                "InterventionDiagonals"
+            }
+            RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::Placing) => {
+                "InterventionPlacing"
+            }
+            RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::Moving) => {
+                "InterventionMoving"
+            }
+            RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::AtThree) => {
+                "InterventionAtThree"
+            }
+            RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::On) => "Leap",
+            RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::Sides) => "LeapSides",
+            RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::Cross) => "LeapCross",
+            RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::Diagonals) => "LeapDiagonals",
+            RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::Placing) => "LeapPlacing",
+            RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::Moving) => "LeapMoving",
+            RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::AtThree) => "LeapAtThree",
         }
     }
 
@@ -246,12 +628,17 @@ impl RuleOptionId {
         match self {
             RuleOptionId::Variant => combo!(Variant::ALL),
             RuleOptionId::Pieces | RuleOptionId::FlyAt => OptionKind::Spin { min: 3, max: 12 },
+            RuleOptionId::MinPieces => OptionKind::Spin { min: 3, max: 5 },
             RuleOptionId::Diagonals
             | RuleOptionId::Lasker
             | RuleOptionId::RemovePerMill
             | RuleOptionId::MayPass
             | RuleOptionId::MillReform
-            | RuleOptionId::Repetition => OptionKind::Check,
+            | RuleOptionId::Repetition
+            | RuleOptionId::DefenderFirst
+            | RuleOptionId::OneTimeMill
+            | RuleOptionId::StopAtTwoEmpty
+            | RuleOptionId::Capture(..) => OptionKind::Check,
             RuleOptionId::Flying => combo!(Flying::ALL),
             RuleOptionId::MillRemoval => combo!(MillRemoval::ALL),
             RuleOptionId::Blocked => combo!(Blocked::ALL),
@@ -260,6 +647,10 @@ impl RuleOptionId {
                 OptionKind::Spin { min: 0, max: 1000 }
             }
             RuleOptionId::FirstPlayer => combo!(Color::BOTH),
+            RuleOptionId::PlacingMill => combo!(PlacingMill::ALL),
+            RuleOptionId::MillShuttle => combo!(MillShuttle::ALL),
+            RuleOptionId::LossCheck => combo!(LossCheck::ALL),
+            RuleOptionId::EndgameWhen => combo!(EndgameWhen::ALL),
         }
     }
 
@@ -321,6 +712,14 @@ pub enum RulesError {
     FlyAtAbovePieces { fly_at: u8, pieces: u8 },
     #[error("expected Name=Value, got '{0}'")]
     NotASetting(String),
+    #[error("MinPieces ({min_pieces}) must be at most Pieces ({pieces})")]
+    MinPiecesAbovePieces { min_pieces: u8, pieces: u8 },
+    /// rules.md's `MayPass` and `MillReform` are not played together with
+    /// the rule-set options of rulesets.md (Sanmill has neither).
+    #[error(
+        "MayPass and MillReform are not supported together with the rule-set options of rulesets.md (Sanmill has neither)"
+    )]
+    Unsupported,
 }
 
 /// Reads a yes/no value as rules.md allows it.
@@ -387,7 +786,33 @@ impl Rules {
             no_capture_moves: 100,
             repetition: true,
             first_player: Color::White,
+            min_pieces: 3,
+            placing_mill: PlacingMill::Board,
+            defender_first: false,
+            one_time_mill: false,
+            mill_shuttle: MillShuttle::Allowed,
+            stop_at_two_empty: false,
+            custodian: Capture::OFF,
+            intervention: Capture::OFF,
+            leap: Capture::OFF,
+            loss_check: LossCheck::Turn,
+            endgame_when: EndgameWhen::Both,
         };
+        // The Sanmill base (rulesets.md 8.1) and its twelve-piece board.
+        let sanmill = Rules {
+            board_full: BoardFull::FirstLoses,
+            endgame_moves: 0,
+            loss_check: LossCheck::Removal,
+            endgame_when: EndgameWhen::Either,
+            ..base
+        };
+        let twelve = Rules {
+            pieces: 12,
+            diagonals: true,
+            ..sanmill
+        };
+        let no_fly = Flying::Off;
+        let any = MillRemoval::Any;
         match variant {
             Variant::Nine => base,
             Variant::Twelve => Rules {
@@ -406,6 +831,151 @@ impl Rules {
                 lasker: true,
                 ..base
             },
+            Variant::NineApp | Variant::Table0 => sanmill,
+            Variant::TwelveApp | Variant::Table1 => twelve,
+            Variant::MorabarabaApp => Rules {
+                board_full: BoardFull::Draw,
+                endgame_moves: 10,
+                mill_shuttle: MillShuttle::Banned,
+                ..twelve
+            },
+            Variant::Dooz => Rules {
+                placing_mill: PlacingMill::Hand,
+                board_full: BoardFull::RemoveOne,
+                mill_removal: any,
+                ..twelve
+            },
+            Variant::LaskerApp | Variant::Table5 => Rules {
+                pieces: 10,
+                lasker: true,
+                ..sanmill
+            },
+            Variant::OneTime => Rules {
+                one_time_mill: true,
+                mill_removal: any,
+                ..sanmill
+            },
+            Variant::ChamGonu => Rules {
+                placing_mill: PlacingMill::Mark,
+                flying: no_fly,
+                mill_removal: any,
+                ..twelve
+            },
+            Variant::ZhiQi => Rules {
+                placing_mill: PlacingMill::Mark,
+                board_full: BoardFull::RemoveFirst,
+                flying: no_fly,
+                mill_removal: any,
+                ..twelve
+            },
+            Variant::ChengSanQi => Rules {
+                placing_mill: PlacingMill::Mark,
+                flying: no_fly,
+                ..sanmill
+            },
+            Variant::DaSanQi => Rules {
+                placing_mill: PlacingMill::Mark,
+                defender_first: true,
+                flying: no_fly,
+                mill_removal: any,
+                remove_per_mill: true,
+                ..twelve
+            },
+            Variant::MulMulan => Rules {
+                diagonals: true,
+                flying: no_fly,
+                mill_removal: any,
+                intervention: Capture {
+                    on: true,
+                    ..Capture::OFF
+                },
+                ..sanmill
+            },
+            Variant::Nerenchi => Rules {
+                defender_first: true,
+                mill_removal: any,
+                ..twelve
+            },
+            Variant::ElFilja | Variant::Table9 => Rules {
+                pieces: 12,
+                placing_mill: PlacingMill::Tally,
+                board_full: BoardFull::RemoveFirst,
+                flying: no_fly,
+                mill_removal: any,
+                ..sanmill
+            },
+            Variant::Table2 => Rules {
+                placing_mill: PlacingMill::Hand,
+                ..twelve
+            },
+            Variant::Table3 => Rules {
+                remove_per_mill: true,
+                ..twelve
+            },
+            Variant::Table4 => Rules {
+                one_time_mill: true,
+                ..sanmill
+            },
+            Variant::Table6 => Rules {
+                flying: no_fly,
+                ..sanmill
+            },
+            Variant::Table7 => Rules {
+                placing_mill: PlacingMill::Mark,
+                defender_first: true,
+                flying: no_fly,
+                mill_removal: any,
+                ..twelve
+            },
+            Variant::Table8 => Rules {
+                board_full: BoardFull::RemoveFirst,
+                blocked: Blocked::RemoveMove,
+                ..twelve
+            },
+            Variant::Table10 => Rules {
+                defender_first: true,
+                mill_removal: any,
+                board_full: BoardFull::RemoveSecond,
+                flying: no_fly,
+                ..twelve
+            },
+        }
+    }
+
+    /// Whether these rules use a rule-set option of rulesets.md beyond
+    /// `MinPieces` and `EndgameWhen`: such rules are played turn by turn
+    /// as rulesets.md section 4 says (`rules::turns`), the others by the
+    /// plain generator of rules.md.
+    #[inline]
+    pub fn extended(&self) -> bool {
+        !matches!(self.blocked, Blocked::Loss | Blocked::Draw)
+            || !matches!(self.board_full, BoardFull::Draw | BoardFull::Loss)
+            || self.placing_mill as u8 != PlacingMill::Board as u8
+            || self.defender_first
+            || self.one_time_mill
+            || self.mill_shuttle as u8 != MillShuttle::Allowed as u8
+            || self.stop_at_two_empty
+            || self.custodian.on
+            || self.intervention.on
+            || self.leap.on
+            || self.loss_check as u8 != LossCheck::Turn as u8
+    }
+
+    /// The settings of one capture rule.
+    #[inline]
+    pub fn capture(&self, rule: CaptureRule) -> &Capture {
+        match rule {
+            CaptureRule::Custodian => &self.custodian,
+            CaptureRule::Intervention => &self.intervention,
+            CaptureRule::Leap => &self.leap,
+        }
+    }
+
+    fn capture_mut(&mut self, rule: CaptureRule) -> &mut Capture {
+        match rule {
+            CaptureRule::Custodian => &mut self.custodian,
+            CaptureRule::Intervention => &mut self.intervention,
+            CaptureRule::Leap => &mut self.leap,
         }
     }
 
@@ -458,12 +1028,40 @@ impl Rules {
             RuleOptionId::FirstPlayer => {
                 next.first_player = combo(option, &Color::BOTH, Color::name, value)?
             }
+            RuleOptionId::MinPieces => next.min_pieces = spin(option, value)? as u8,
+            RuleOptionId::PlacingMill => {
+                next.placing_mill = combo(option, &PlacingMill::ALL, PlacingMill::name, value)?
+            }
+            RuleOptionId::DefenderFirst => next.defender_first = check(option, value)?,
+            RuleOptionId::OneTimeMill => next.one_time_mill = check(option, value)?,
+            RuleOptionId::MillShuttle => {
+                next.mill_shuttle = combo(option, &MillShuttle::ALL, MillShuttle::name, value)?
+            }
+            RuleOptionId::StopAtTwoEmpty => next.stop_at_two_empty = check(option, value)?,
+            RuleOptionId::LossCheck => {
+                next.loss_check = combo(option, &LossCheck::ALL, LossCheck::name, value)?
+            }
+            RuleOptionId::EndgameWhen => {
+                next.endgame_when = combo(option, &EndgameWhen::ALL, EndgameWhen::name, value)?
+            }
+            RuleOptionId::Capture(rule, switch) => {
+                *next.capture_mut(rule).switch_mut(switch) = check(option, value)?
+            }
         }
         if next.fly_at > next.pieces {
             return Err(RulesError::FlyAtAbovePieces {
                 fly_at: next.fly_at,
                 pieces: next.pieces,
             });
+        }
+        if next.min_pieces > next.pieces {
+            return Err(RulesError::MinPiecesAbovePieces {
+                min_pieces: next.min_pieces,
+                pieces: next.pieces,
+            });
+        }
+        if next.extended() && (next.may_pass || next.mill_reform) {
+            return Err(RulesError::Unsupported);
         }
         *self = next;
         Ok(())
@@ -508,6 +1106,18 @@ impl Rules {
             RuleOptionId::NoCaptureMoves => RuleValue::Spin(self.no_capture_moves),
             RuleOptionId::Repetition => RuleValue::Check(self.repetition),
             RuleOptionId::FirstPlayer => RuleValue::Combo(self.first_player.name()),
+            RuleOptionId::MinPieces => RuleValue::Spin(self.min_pieces.into()),
+            RuleOptionId::PlacingMill => RuleValue::Combo(self.placing_mill.name()),
+            RuleOptionId::DefenderFirst => RuleValue::Check(self.defender_first),
+            RuleOptionId::OneTimeMill => RuleValue::Check(self.one_time_mill),
+            RuleOptionId::MillShuttle => RuleValue::Combo(self.mill_shuttle.name()),
+            RuleOptionId::StopAtTwoEmpty => RuleValue::Check(self.stop_at_two_empty),
+            RuleOptionId::LossCheck => RuleValue::Combo(self.loss_check.name()),
+            RuleOptionId::EndgameWhen => RuleValue::Combo(self.endgame_when.name()),
+            RuleOptionId::Capture(rule, switch) => {
+                let mut capture = *self.capture(rule);
+                RuleValue::Check(*capture.switch_mut(switch))
+            }
         }
     }
 

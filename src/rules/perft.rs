@@ -1,45 +1,108 @@
-//! Perft: the number of leaves of the legal-move tree (rules.md, "Perft").
+//! Perft: the number of leaves of the legal-move tree (rules.md, "Perft";
+//! rulesets.md 3 for the rule sets).
 
+use super::movegen::{Counter, MoveSink};
 use super::moves::{Move, MoveList};
 use super::options::Rules;
 use super::position::Position;
 
-impl Position {
-    /// Whether a branch ends here for perft: a side down to two pieces.
+/// One of the two move generators, chosen once per perft rather than at
+/// every node.
+trait Generator {
+    fn generate<S: MoveSink>(pos: &Position, rules: &Rules, sink: &mut S);
+    fn make(pos: &Position, rules: &Rules, mv: Move) -> Position;
+    /// Whether a branch ends here before its moves are generated.
+    fn terminal(pos: &Position, rules: &Rules) -> bool;
+}
+
+/// rules.md's generator: a side below `MinPieces` ends the branch.
+struct Plain;
+
+impl Generator for Plain {
     #[inline]
-    fn perft_terminal(&self) -> bool {
-        self.material(self.side_to_move()) < 3 || self.material(!self.side_to_move()) < 3
+    fn generate<S: MoveSink>(pos: &Position, rules: &Rules, sink: &mut S) {
+        pos.generate_plain(rules, sink);
     }
 
-    /// Leaves `depth` plies deep; only piece-count and no-move losses end a branch.
+    #[inline]
+    fn make(pos: &Position, rules: &Rules, mv: Move) -> Position {
+        pos.make_plain(rules, mv)
+    }
+
+    #[inline]
+    fn terminal(pos: &Position, rules: &Rules) -> bool {
+        let min = rules.min_pieces as u32;
+        pos.material(pos.side_to_move()) < min || pos.material(!pos.side_to_move()) < min
+    }
+}
+
+/// The turn engine of the rule sets, which knows the end itself.
+struct Turns;
+
+impl Generator for Turns {
+    fn generate<S: MoveSink>(pos: &Position, rules: &Rules, sink: &mut S) {
+        pos.generate_turns(rules, sink);
+    }
+
+    fn make(pos: &Position, rules: &Rules, mv: Move) -> Position {
+        pos.make_turn(rules, mv)
+    }
+
+    fn terminal(_: &Position, _: &Rules) -> bool {
+        false
+    }
+}
+
+fn perft<G: Generator>(pos: &Position, rules: &Rules, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    if G::terminal(pos, rules) {
+        return 0;
+    }
+    if depth == 1 {
+        let mut counter = Counter(0);
+        G::generate(pos, rules, &mut counter);
+        return counter.0;
+    }
+    let mut list = MoveList::new();
+    G::generate(pos, rules, &mut list);
+    list.iter()
+        .map(|&mv| perft::<G>(&G::make(pos, rules, mv), rules, depth - 1))
+        .sum()
+}
+
+fn divide<G: Generator>(pos: &Position, rules: &Rules, depth: u32) -> Vec<(Move, u64)> {
+    let mut list = MoveList::new();
+    if depth > 0 && !G::terminal(pos, rules) {
+        G::generate(pos, rules, &mut list);
+    }
+    let mut out: Vec<(Move, u64)> = list
+        .iter()
+        .map(|&mv| (mv, perft::<G>(&G::make(pos, rules, mv), rules, depth - 1)))
+        .collect();
+    out.sort_by_cached_key(|(mv, _)| mv.to_string());
+    out
+}
+
+impl Position {
+    /// Leaves `depth` turns deep; only the piece-count and no-move
+    /// losses end a branch (and, under the rule sets, the ends of
+    /// rulesets.md 3: full board, blocked, tally, piece count).
     pub fn perft(&self, rules: &Rules, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
+        if rules.extended() {
+            perft::<Turns>(self, rules, depth)
+        } else {
+            perft::<Plain>(self, rules, depth)
         }
-        if self.perft_terminal() {
-            return 0;
-        }
-        if depth == 1 {
-            return self.count_moves(rules);
-        }
-        let mut list = MoveList::new();
-        self.legal_moves(rules, &mut list);
-        list.iter()
-            .map(|&mv| self.make(rules, mv).perft(rules, depth - 1))
-            .sum()
     }
 
     /// Perft below each legal move, sorted by the move's text.
     pub fn divide(&self, rules: &Rules, depth: u32) -> Vec<(Move, u64)> {
-        let mut list = MoveList::new();
-        if depth > 0 && !self.perft_terminal() {
-            self.legal_moves(rules, &mut list);
+        if rules.extended() {
+            divide::<Turns>(self, rules, depth)
+        } else {
+            divide::<Plain>(self, rules, depth)
         }
-        let mut out: Vec<(Move, u64)> = list
-            .iter()
-            .map(|&mv| (mv, self.make(rules, mv).perft(rules, depth - 1)))
-            .collect();
-        out.sort_by_cached_key(|(mv, _)| mv.to_string());
-        out
     }
 }

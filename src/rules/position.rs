@@ -4,22 +4,73 @@ use super::board::{Bitboard, MAX_LINES, NUM_SQUARES, Square};
 use super::color::Color;
 use super::moves::Move;
 use super::options::{Flying, Rules};
+use super::outcome::{GameResult, Outcome};
+
+/// Removals a player owes between two actions (rulesets.md 4.4), and what
+/// follows them. Between turns only the counts and flags can be set; the
+/// turn engine (`rules::turns`) keeps capture targets itself.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub struct Owed {
+    /// Removals the side to move owes.
+    pub count: u8,
+    /// They take the remover's own pieces (the tally's first row).
+    pub own: bool,
+    /// Blocked-removal targeting: only pieces next to the remover's, no
+    /// protection (rulesets.md 4.4 case a).
+    pub adjacent: bool,
+    /// The same player moves afterwards (`Blocked removemove`).
+    pub then_same: bool,
+    /// Removals the other player owes next (full board, tally, `bothremove`);
+    /// after them the first remover moves.
+    pub queued: u8,
+    pub queued_own: bool,
+    pub queued_adjacent: bool,
+}
+
+impl Owed {
+    /// A small number for the hash.
+    pub(super) fn packed(&self) -> u64 {
+        self.count as u64
+            | (self.own as u64) << 8
+            | (self.adjacent as u64) << 9
+            | (self.then_same as u64) << 10
+            | (self.queued as u64) << 11
+            | (self.queued_own as u64) << 19
+            | (self.queued_adjacent as u64) << 20
+    }
+}
 
 /// Everything that decides the legal moves and the outcome, except the
 /// history (see `Game`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Position {
-    pieces: [Bitboard; 2],
-    hand: [u8; 2],
-    side: Color,
+    pub(super) pieces: [Bitboard; 2],
+    pub(super) hand: [u8; 2],
+    pub(super) side: Color,
     /// Plies since the last placement or removal.
-    clock: u16,
-    fullmove: u32,
+    pub(super) clock: u16,
+    pub(super) fullmove: u32,
     /// Per player, the lines (indices into the layout's lines) that player
     /// may not close on its next move (`MillReform`).
-    bans: [u32; 2],
-    /// Zobrist key of board, hands and side to move (what repetition compares).
-    key: u64,
+    pub(super) bans: [u32; 2],
+    /// Zobrist key of board, marks, hands and side to move (what
+    /// repetition compares).
+    pub(super) key: u64,
+    /// Key of the rest of the rule-set state below (zero when it is empty):
+    /// part of `hash`, not of repetition (rulesets.md 4.10 compares points
+    /// and the side to move).
+    pub(super) state_key: u64,
+    /// The rule-set state of rulesets.md, empty under rules.md's options:
+    /// marked points (`PlacingMill mark`),
+    pub(super) marked: Bitboard,
+    /// spent points per player (`OneTimeMill`),
+    pub(super) spent: [Bitboard; 2],
+    /// the `MillShuttle` memory per player (from, to),
+    pub(super) shuttle: [Option<(Square, Square)>; 2],
+    /// removals owed by the side to move,
+    pub(super) owed: Owed,
+    /// and the end of the game when a rule ended it during a turn.
+    pub(super) end: Option<Outcome>,
 }
 
 /// Zobrist keys, made at compile time from a fixed seed.
@@ -28,6 +79,9 @@ struct Zobrist {
     hand: [[u64; 13]; 2],
     side: u64,
     ban: [[u64; MAX_LINES]; 2],
+    marked: [u64; NUM_SQUARES],
+    spent: [[u64; NUM_SQUARES]; 2],
+    shuttle: [[u64; NUM_SQUARES]; 2],
 }
 
 const fn splitmix(state: &mut u64) -> u64 {
@@ -45,6 +99,9 @@ const ZOBRIST: Zobrist = {
         hand: [[0; 13]; 2],
         side: 0,
         ban: [[0; MAX_LINES]; 2],
+        marked: [0; NUM_SQUARES],
+        spent: [[0; NUM_SQUARES]; 2],
+        shuttle: [[0; NUM_SQUARES]; 2],
     };
     let mut c = 0;
     while c < 2 {
@@ -67,6 +124,15 @@ const ZOBRIST: Zobrist = {
         c += 1;
     }
     z.side = splitmix(&mut s);
+    let mut i = 0;
+    while i < NUM_SQUARES {
+        z.marked[i] = splitmix(&mut s);
+        z.spent[0][i] = splitmix(&mut s);
+        z.spent[1][i] = splitmix(&mut s);
+        z.shuttle[0][i] = splitmix(&mut s);
+        z.shuttle[1][i] = splitmix(&mut s);
+        i += 1;
+    }
     z
 };
 
@@ -100,12 +166,82 @@ impl Position {
             fullmove,
             bans,
             key: 0,
+            state_key: 0,
+            marked: Bitboard::EMPTY,
+            spent: [Bitboard::EMPTY; 2],
+            shuttle: [None; 2],
+            owed: Owed {
+                count: 0,
+                own: false,
+                adjacent: false,
+                then_same: false,
+                queued: 0,
+                queued_own: false,
+                queued_adjacent: false,
+            },
+            end: None,
         };
         pos.key = pos.compute_key();
         pos
     }
 
-    fn compute_key(&self) -> u64 {
+    /// This position with the rule-set state of rulesets.md (a position
+    /// string's extension fields; the caller has validated them).
+    pub fn with_rule_set_state(
+        mut self,
+        marked: Bitboard,
+        spent: [Bitboard; 2],
+        shuttle: [Option<(Square, Square)>; 2],
+        owed: Owed,
+        end: Option<Outcome>,
+    ) -> Position {
+        self.marked = marked;
+        self.spent = spent;
+        self.shuttle = shuttle;
+        self.owed = owed;
+        self.end = end;
+        self.rekey();
+        self
+    }
+
+    /// Recomputes both keys from scratch.
+    pub(super) fn rekey(&mut self) {
+        self.key = self.compute_key();
+        self.state_key = self.compute_state_key();
+    }
+
+    /// Marked points (`PlacingMill mark`): neither empty nor anyone's.
+    #[inline]
+    pub fn marked(&self) -> Bitboard {
+        self.marked
+    }
+
+    /// Points of `c`'s spent lines (`OneTimeMill`).
+    #[inline]
+    pub fn spent(&self, c: Color) -> Bitboard {
+        self.spent[c.index()]
+    }
+
+    /// `c`'s `MillShuttle` memory: the last mill-closing move's ends.
+    #[inline]
+    pub fn shuttle(&self, c: Color) -> Option<(Square, Square)> {
+        self.shuttle[c.index()]
+    }
+
+    /// Removals the side to move owes before anything else.
+    #[inline]
+    pub fn owed(&self) -> Owed {
+        self.owed
+    }
+
+    /// The end of the game when a rule of rulesets.md ended it in a turn
+    /// (a removal, a full board, a blocked player).
+    #[inline]
+    pub fn ended(&self) -> Option<Outcome> {
+        self.end
+    }
+
+    pub(super) fn compute_key(&self) -> u64 {
         let mut key = 0;
         for c in Color::BOTH {
             for sq in self.pieces[c.index()] {
@@ -115,6 +251,35 @@ impl Position {
         }
         if self.side == Color::Black {
             key ^= ZOBRIST.side;
+        }
+        for sq in self.marked {
+            key ^= ZOBRIST.marked[sq.index()];
+        }
+        key
+    }
+
+    fn compute_state_key(&self) -> u64 {
+        let mut key = 0;
+        for c in 0..2 {
+            for sq in self.spent[c] {
+                key ^= ZOBRIST.spent[c][sq.index()];
+            }
+            if let Some((from, to)) = self.shuttle[c] {
+                key ^= ZOBRIST.shuttle[c][from.index()]
+                    ^ ZOBRIST.shuttle[c][to.index()].rotate_left(17);
+            }
+        }
+        let mut extra = self.owed.packed();
+        if let Some(end) = self.end {
+            let result = match end.result {
+                GameResult::Win(c) => c.index() as u64,
+                GameResult::Draw => 2,
+            };
+            extra |= 1 << 32 | result << 33 | (end.reason as u64) << 40;
+        }
+        if extra != 0 {
+            let mut state = extra;
+            key ^= splitmix(&mut state);
         }
         key
     }
@@ -134,9 +299,10 @@ impl Position {
         self.pieces[0] | self.pieces[1]
     }
 
+    /// Points holding neither a live piece nor a mark.
     #[inline]
     pub fn empty(&self) -> Bitboard {
-        !self.occupied()
+        !(self.occupied() | self.marked)
     }
 
     #[inline]
@@ -176,7 +342,7 @@ impl Position {
     /// Key of everything that decides the legal moves (for transposition tables).
     #[inline]
     pub fn hash(&self) -> u64 {
-        let mut key = self.key;
+        let mut key = self.key ^ self.state_key;
         for c in 0..2 {
             let mut b = self.bans[c];
             while b != 0 {
@@ -206,10 +372,20 @@ impl Position {
     /// The position after `mv`, which must be legal here (copy-make).
     #[inline]
     pub fn make(&self, rules: &Rules, mv: Move) -> Position {
+        if rules.extended() {
+            self.make_turn(rules, mv)
+        } else {
+            self.make_plain(rules, mv)
+        }
+    }
+
+    /// `make` under rules.md's options only.
+    #[inline]
+    pub(super) fn make_plain(&self, rules: &Rules, mv: Move) -> Position {
         let mut next = *self;
         let me = self.side.index();
         let opp = 1 - me;
-        let to = mv.to();
+        let to = mv.dest();
         match mv.from() {
             None => {
                 next.key ^= ZOBRIST.hand[me][next.hand[me] as usize]
@@ -245,7 +421,7 @@ impl Position {
     fn broken_lines(&self, rules: &Rules, mv: Move, after: Bitboard) -> u32 {
         let Some(from) = mv.from() else { return 0 };
         let layout = rules.layout();
-        if layout.mills_at(after, mv.to()) == 0 {
+        if layout.mills_at(after, mv.dest()) == 0 {
             return 0;
         }
         let before = self.pieces[self.side.index()];

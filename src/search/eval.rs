@@ -174,7 +174,13 @@ fn terms(pos: &Position, rules: &Rules, w: &Weights) -> [i32; 8] {
     let free = layout.empty_neighbours(pos.empty());
     let us = side(pos, rules, me, our_lines, their_lines, &free);
     let them = side(pos, rules, !me, their_lines, our_lines, &free);
-    let material = w.piece * (us.material - them.material);
+    // Removals owed between turns (rule sets of rulesets.md: a full board,
+    // the tally, a blocked player) count as made: the side to move's own,
+    // then those the other side owes next.
+    let owed = pos.owed();
+    let pending = |n: u8, own: bool| if own { -(n as i32) } else { n as i32 };
+    let owed = pending(owed.count, owed.own) - pending(owed.queued, owed.queued_own);
+    let material = w.piece * (us.material - them.material + owed);
     let mob = |s: &Side| {
         if s.flies {
             0

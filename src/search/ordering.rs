@@ -24,8 +24,8 @@ pub struct MoveOrdering {
 pub struct Scorer<'a> {
     out: &'a mut Vec<(Move, i32)>,
     lines: TheirLines,
-    tt: u32,
-    killers: [u32; 2],
+    tt: u64,
+    killers: [u64; 2],
     history: &'a [i32; 1024],
 }
 
@@ -40,8 +40,8 @@ impl MoveSink for Scorer<'_> {
             let removed = mv.removed();
             MILL + 64 * (removed & lines.threats).count() as i32
                 + 16 * (removed & !lines.in_mills).count() as i32
-                + lines.open.contains(mv.to()) as i32 * 32
-        } else if lines.open.contains(mv.to()) {
+                + mv.to().is_some_and(|to| lines.open.contains(to)) as i32 * 32
+        } else if mv.to().is_some_and(|to| lines.open.contains(to)) {
             BLOCK
         } else if m == self.killers[0] {
             KILLER + 1
@@ -109,8 +109,8 @@ impl MoveOrdering {
     ) -> Scorer<'a> {
         let layout = rules.layout();
         let me = pos.side_to_move();
-        // Compared as packed words; no move packs to u32::MAX.
-        let raw = |m: Option<Move>| m.map_or(u32::MAX, Move::raw);
+        // Compared as packed words; no move packs to u64::MAX.
+        let raw = |m: Option<Move>| m.map_or(u64::MAX, Move::raw);
         let [k0, k1] = self.killers[ply].map(raw);
         Scorer {
             out,
@@ -156,7 +156,6 @@ pub fn is_tactical(pos: &Position, rules: &Rules, mv: Move) -> bool {
         return true;
     }
     let me = pos.side_to_move();
-    their_lines(rules.layout(), pos.pieces(!me), pos.pieces(me))
-        .open
-        .contains(mv.to())
+    let open = their_lines(rules.layout(), pos.pieces(!me), pos.pieces(me)).open;
+    mv.to().is_some_and(|to| open.contains(to))
 }

@@ -66,7 +66,9 @@ const GEN_SHIFT: u32 = 53;
 const GEN_MASK: u64 = 63;
 
 fn pack(mv: Option<Move>, score: i32, depth: i32, bound: Bound, generation: u64) -> u64 {
-    let mv = mv.map_or(0, |m| m.raw() as u64) & MOVE_BITS;
+    // A turn with more than three removals does not fit: stored as none.
+    let mv = mv.map_or(0, Move::raw);
+    let mv = if mv > MOVE_BITS { 0 } else { mv };
     mv | ((score as i16 as u16 as u64) << SCORE_SHIFT)
         | ((depth.clamp(0, 255) as u64) << DEPTH_SHIFT)
         | ((bound as u64) << BOUND_SHIFT)
@@ -151,7 +153,7 @@ impl TranspositionTable {
                     _ => Bound::Exact,
                 };
                 return Some(Hit {
-                    mv: Move::from_raw((data & MOVE_BITS) as u32).filter(|m| m.raw() != 0),
+                    mv: Move::from_raw(data & MOVE_BITS).filter(|m| m.raw() != 0),
                     score: ((data >> SCORE_SHIFT) as u16) as i16 as i32,
                     depth: depth_of(data),
                     bound,
@@ -181,7 +183,7 @@ impl TranspositionTable {
                 {
                     return;
                 }
-                let mv = mv.or_else(|| Move::from_raw((data & MOVE_BITS) as u32));
+                let mv = mv.or_else(|| Move::from_raw(data & MOVE_BITS));
                 let new = pack(mv, score, depth, bound, self.generation);
                 b.words[2 * e].store(key ^ new, Ordering::Relaxed);
                 b.words[2 * e + 1].store(new, Ordering::Relaxed);

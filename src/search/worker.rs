@@ -6,7 +6,7 @@ use std::sync::mpsc::Sender;
 use std::time::Instant;
 
 use crate::rules::{
-    Bitboard, Blocked, BoardFull, Move, MoveSink, Position, Removals, Rules, Square,
+    Bitboard, Blocked, BoardFull, GameResult, Move, MoveSink, Position, Removals, Rules, Square,
 };
 use crate::tablebase::Tablebases;
 
@@ -148,6 +148,35 @@ impl Window {
             alpha: -self.beta,
             beta: -self.alpha,
         }
+    }
+}
+
+/// How a child's window and score relate to its parent's: negated when
+/// the turn passes to the other side, kept when the same side moves again
+/// (rule sets of rulesets.md: removal turns, passes, `handagain`).
+#[derive(Clone, Copy)]
+struct View {
+    flip: bool,
+}
+
+impl View {
+    #[inline(always)]
+    fn of(pos: &Position, child: &Position) -> View {
+        View {
+            flip: child.side_to_move() != pos.side_to_move(),
+        }
+    }
+
+    /// The parent's window in the child's view.
+    #[inline(always)]
+    fn window(self, w: Window) -> Window {
+        if self.flip { w.flip() } else { w }
+    }
+
+    /// The child's score in the parent's view.
+    #[inline(always)]
+    fn score(self, s: i32) -> i32 {
+        if self.flip { -s } else { s }
     }
 }
 
@@ -304,23 +333,44 @@ impl Worker {
         let rules = &sh.rules;
         let me = pos.side_to_move();
         let loss = -MATE + ply as i32;
-        if pos.material(me) < 3 {
-            return Some(loss);
-        }
-        if pos.material(!me) < 3 {
-            return Some(-loss);
-        }
-        if pos.clock() == 0 && pos.occupied() == Bitboard::FULL {
-            return Some(match rules.board_full {
-                BoardFull::Draw => 0,
-                BoardFull::Loss => loss,
-            });
-        }
-        if !has_move(pos, rules) {
-            return Some(match rules.blocked {
-                Blocked::Loss => loss,
-                Blocked::Draw => 0,
-            });
+        if rules.extended() {
+            let ended = pos.outcome_without_history(rules, pos.count_moves(rules) > 0);
+            if let Some(o) = ended {
+                return Some(match o.result {
+                    GameResult::Win(c) if c == me => -loss,
+                    GameResult::Win(_) => loss,
+                    GameResult::Draw => 0,
+                });
+            }
+        } else {
+            let min = rules.min_pieces as u32;
+            if pos.material(me) < min {
+                return Some(loss);
+            }
+            if pos.material(!me) < min {
+                return Some(-loss);
+            }
+            if pos.clock() == 0 && pos.occupied() == Bitboard::FULL {
+                // The other values are rule-set options (the branch above).
+                return Some(match rules.board_full {
+                    BoardFull::Loss => loss,
+                    BoardFull::Draw
+                    | BoardFull::FirstLoses
+                    | BoardFull::RemoveFirst
+                    | BoardFull::RemoveSecond
+                    | BoardFull::RemoveOne => 0,
+                });
+            }
+            if !has_move(pos, rules) {
+                return Some(match rules.blocked {
+                    Blocked::Loss => loss,
+                    Blocked::Draw
+                    | Blocked::Pass
+                    | Blocked::RemoveMove
+                    | Blocked::RemovePass
+                    | Blocked::BothRemove => 0,
+                });
+            }
         }
         if rules.repetition && self.is_repetition(pos, ply) {
             return Some(0);
@@ -520,6 +570,7 @@ impl Worker {
         let rules = &sh.rules;
         let me = pos.side_to_move();
         if !(sh.settings.null_move
+            && !rules.extended()
             && !N::PV
             && self.null_ply != ply
             && depth >= 3
@@ -594,10 +645,11 @@ impl Worker {
             }
             self.keys.push(child.repetition_key());
             let (new_depth, r) = self.move_depth::<N>(sh, depth, ply, i, mv, quiet);
+            let view = View::of(pos, &child);
             let s = if i == 0 {
-                -self.search_child::<N>(sh, &child, new_depth, ply + 1, w.flip())
+                view.score(self.search_child::<N>(sh, &child, new_depth, ply + 1, view.window(w)))
             } else {
-                self.search_later::<N>(sh, &child, new_depth, r, ply + 1, w)
+                self.search_later::<N>(sh, &child, new_depth, r, ply + 1, w, view)
             };
             self.keys.pop();
             if self.stopped {
@@ -686,6 +738,7 @@ impl Worker {
     /// reduced by `r` plies; if it beats alpha, again at full depth, and at
     /// a PV node with the full window.
     #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
     fn search_later<N: NodeKind>(
         &mut self,
         sh: &Shared,
@@ -694,14 +747,15 @@ impl Worker {
         r: i32,
         ply: usize,
         w: Window,
+        view: View,
     ) -> i32 {
-        let scout = Window::null(w.alpha).flip();
-        let mut s = -self.search_child::<NonPv>(sh, child, new_depth - r, ply, scout);
+        let scout = view.window(Window::null(w.alpha));
+        let mut s = view.score(self.search_child::<NonPv>(sh, child, new_depth - r, ply, scout));
         if s > w.alpha && r > 0 {
-            s = -self.negamax::<NonPv>(sh, child, new_depth, ply, scout);
+            s = view.score(self.negamax::<NonPv>(sh, child, new_depth, ply, scout));
         }
         if s > w.alpha && s < w.beta && N::PV {
-            s = -self.negamax::<Pv>(sh, child, new_depth, ply, w.flip());
+            s = view.score(self.negamax::<Pv>(sh, child, new_depth, ply, view.window(w)));
         }
         s
     }
@@ -741,7 +795,8 @@ impl Worker {
             let (mv, _) = self.pick(idx, end);
             let child = pos.make(&sh.rules, mv);
             self.keys.push(child.repetition_key());
-            let s = -self.qsearch(sh, &child, ply + 1, w.flip());
+            let view = View::of(pos, &child);
+            let s = view.score(self.qsearch(sh, &child, ply + 1, view.window(w)));
             self.keys.pop();
             if self.stopped {
                 self.moves.truncate(start);
@@ -769,13 +824,14 @@ impl Worker {
             let mv = self.root_moves[i].mv;
             let child = sh.root.make(&sh.rules, mv);
             self.keys.push(child.repetition_key());
+            let view = View::of(&sh.root, &child);
             let s = if i == pv_idx {
-                -self.negamax::<Pv>(sh, &child, depth - 1, 1, w.flip())
+                view.score(self.negamax::<Pv>(sh, &child, depth - 1, 1, view.window(w)))
             } else {
-                let scout = Window::null(w.alpha).flip();
-                let s = -self.negamax::<NonPv>(sh, &child, depth - 1, 1, scout);
+                let scout = view.window(Window::null(w.alpha));
+                let s = view.score(self.negamax::<NonPv>(sh, &child, depth - 1, 1, scout));
                 if s > w.alpha && s < w.beta {
-                    -self.negamax::<Pv>(sh, &child, depth - 1, 1, w.flip())
+                    view.score(self.negamax::<Pv>(sh, &child, depth - 1, 1, view.window(w)))
                 } else {
                     s
                 }

@@ -45,7 +45,7 @@ pub fn default_max() -> u8 {
 /// asked: none (0) under `MillReform`, which the tables do not serve, and
 /// never more than the pieces a side has.
 pub fn effective_max(rules: &Rules, max: u8) -> u8 {
-    if rules.mill_reform || max < 3 {
+    if rules.mill_reform || max < 3 || super::covers(rules).is_err() {
         0
     } else {
         max.min(rules.pieces)

@@ -26,6 +26,8 @@ pub enum TablebaseError {
     /// A table the one being solved depends on.
     #[error("table {0} is missing or damaged")]
     Missing(Subspace),
+    #[error(transparent)]
+    NotCovered(#[from] super::NotCovered),
     #[error("cannot start the worker threads: {0}")]
     Threads(#[from] rayon::ThreadPoolBuildError),
 }
@@ -67,6 +69,7 @@ impl TableFault {
             TablebaseError::SubspaceSyntax(_)
             | TablebaseError::StoneCount(_)
             | TablebaseError::Missing(_)
+            | TablebaseError::NotCovered(_)
             | TablebaseError::Threads(_) => return None,
         };
         Some(TableFault {

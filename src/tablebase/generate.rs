@@ -130,6 +130,7 @@ pub fn generate(
     targets: &[Subspace],
     options: &GenerateOptions,
 ) -> Result<Vec<Generated>, TablebaseError> {
+    super::covers(rules)?;
     let fp = Fingerprint::of(rules);
     let dir = root.join(fp.dir_name());
     let fp_text = fp.text();
@@ -458,8 +459,13 @@ impl<'a> Solver<'a> {
                         v.store(LOST_NOW.code() as u32, Ordering::Relaxed);
                         out.push(entry(t, slot));
                     }
-                    // Never counted down: stays a draw.
-                    crate::rules::Blocked::Draw => v.store(ONE, Ordering::Relaxed),
+                    // Never counted down: stays a draw. (The other values
+                    // are not covered: `covers`.)
+                    crate::rules::Blocked::Draw
+                    | crate::rules::Blocked::Pass
+                    | crate::rules::Blocked::RemoveMove
+                    | crate::rules::Blocked::RemovePass
+                    | crate::rules::Blocked::BothRemove => v.store(ONE, Ordering::Relaxed),
                 }
                 return;
             }

@@ -123,6 +123,38 @@ impl std::fmt::Display for Probe {
     }
 }
 
+/// A rule-set option of rulesets.md under which the movement-phase tables
+/// do not hold: it adds state or moves to the movement phase, or changes
+/// how it ends. The other rule-set options act only while placing or at
+/// the stage change (`PlacingMill`, `DefenderFirst`, `StopAtTwoEmpty`,
+/// `BoardFull`), or end the same games the same way (`LossCheck`), so the
+/// tables apply under them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("the endgame tables do not cover rules with {0}")]
+pub struct NotCovered(pub &'static str);
+
+/// Whether the movement-phase tables hold under `rules`.
+pub fn covers(rules: &Rules) -> Result<(), NotCovered> {
+    let capture = |k: &crate::rules::Capture| k.on && k.moving;
+    if rules.min_pieces != 3 {
+        Err(NotCovered("MinPieces other than 3"))
+    } else if rules.one_time_mill {
+        Err(NotCovered("OneTimeMill"))
+    } else if rules.mill_shuttle == crate::rules::MillShuttle::Banned {
+        Err(NotCovered("MillShuttle banned"))
+    } else if capture(&rules.custodian) || capture(&rules.intervention) || capture(&rules.leap) {
+        Err(NotCovered(
+            "custodian, intervention or leap captures in the moving phase",
+        ))
+    } else if !matches!(rules.blocked, Blocked::Loss | Blocked::Draw) {
+        Err(NotCovered("Blocked pass or a removal value"))
+    } else if rules.endgame_when == crate::rules::EndgameWhen::Either && rules.endgame_moves > 0 {
+        Err(NotCovered("EndgameWhen either"))
+    } else {
+        Ok(())
+    }
+}
+
 /// The rule options a movement-phase table depends on, in a canonical
 /// form (so rule sets that play the same endgames share tables).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -229,6 +261,11 @@ impl Fingerprint {
             match self.blocked {
                 Blocked::Loss => "blockedloss",
                 Blocked::Draw => "blockeddraw",
+                // Not covered (`covers`): named only to be total.
+                Blocked::Pass => "blockedpass",
+                Blocked::RemoveMove => "blockedremovemove",
+                Blocked::RemovePass => "blockedremovepass",
+                Blocked::BothRemove => "blockedbothremove",
             },
             self.endgame_moves,
             self.no_capture_moves

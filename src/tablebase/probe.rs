@@ -26,6 +26,9 @@ pub struct Tablebases {
     tables: Vec<OnceLock<Option<Arc<SubspaceTable>>>>,
     /// Where tables found unusable are reported.
     faults: Arc<Faults>,
+    /// Whether the tables hold under these rules (`covers`); if not,
+    /// nothing is probed.
+    covered: bool,
 }
 
 /// A legal move and what it leads to, for the side making it.
@@ -91,6 +94,7 @@ impl Tablebases {
             },
             tables: (0..SIDE * SIDE).map(|_| OnceLock::new()).collect(),
             faults,
+            covered: super::covers(rules).is_ok(),
         }
     }
 
@@ -109,6 +113,7 @@ impl Tablebases {
                     Some(None) | None => OnceLock::new(),
                 })
                 .collect(),
+            covered: self.covered,
             faults: Arc::clone(&self.faults),
         }
     }
@@ -203,6 +208,9 @@ impl Tablebases {
         let me = pos.side_to_move();
         if pos.in_hand(Color::White) + pos.in_hand(Color::Black) != 0
             || pos.bans(Color::White) | pos.bans(Color::Black) != 0
+            || !self.covered
+            || pos.owed().count > 0
+            || pos.ended().is_some()
         {
             return None;
         }

@@ -49,7 +49,12 @@ pub fn recompute(
                 value: Value::Loss,
                 plies: 0,
             },
-            Blocked::Draw => Probe::DRAW,
+            // The other values are not covered (`covers`).
+            Blocked::Draw
+            | Blocked::Pass
+            | Blocked::RemoveMove
+            | Blocked::RemovePass
+            | Blocked::BothRemove => Probe::DRAW,
         });
     }
     let mut best: Option<Probe> = None;

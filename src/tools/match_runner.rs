@@ -594,7 +594,7 @@ impl<'a> Referee<'a> {
         let taken = tokens.len() - 1;
         let begins = |m: &Move| {
             tokens.iter().all(|t| match *t {
-                Token::Move { from, to } => m.from() == from && m.to() == to,
+                Token::Move { from, to } => m.from() == from && m.to() == Some(to),
                 Token::Removal(sq) => m.removed().contains(sq),
             })
         };

@@ -3,6 +3,8 @@
 #![allow(dead_code)]
 
 pub mod naive;
+pub mod naive_sets;
+pub mod sets_harness;
 
 /// A small seeded generator (splitmix64), so every failure reproduces from
 /// the seed printed with it.

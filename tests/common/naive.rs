@@ -539,12 +539,21 @@ impl NaiveGame {
             return match self.rules.board_full {
                 BoardFull::Draw => draw(EndReason::BoardFull),
                 BoardFull::Loss => lose(me, EndReason::BoardFull),
+                // rulesets.md values: not played by this rules.md reference.
+                BoardFull::FirstLoses
+                | BoardFull::RemoveFirst
+                | BoardFull::RemoveSecond
+                | BoardFull::RemoveOne => draw(EndReason::BoardFull),
             };
         }
         if self.legal_moves().is_empty() {
             return match self.rules.blocked {
                 Blocked::Loss => lose(me, EndReason::Blocked),
                 Blocked::Draw => draw(EndReason::Blocked),
+                // rulesets.md values: not played by this rules.md reference.
+                Blocked::Pass | Blocked::RemoveMove | Blocked::RemovePass | Blocked::BothRemove => {
+                    draw(EndReason::Blocked)
+                }
             };
         }
         let now = self.key();

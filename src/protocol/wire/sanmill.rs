@@ -36,20 +36,23 @@ impl Token {
             return Ok(Token::Removal(sq));
         }
         match MoveText::parse(text) {
-            Ok(MoveText { from, to, removals }) if removals.is_empty() => {
-                Ok(Token::Move { from, to })
-            }
+            Ok(MoveText {
+                from,
+                to: Some(to),
+                removals,
+            }) if removals.is_empty() => Ok(Token::Move { from, to }),
             Ok(_) | Err(_) => Err(TokenError),
         }
     }
 
-    /// Our compound move as turn tokens: the move, then one per removal.
+    /// Our compound move as turn tokens: the move (none for a
+    /// removal-only turn), then one per removal.
     pub fn split(mv: Move) -> impl Iterator<Item = Token> {
-        let head = Token::Move {
+        let head = mv.to().map(|to| Token::Move {
             from: mv.from(),
-            to: mv.to(),
-        };
-        std::iter::once(head).chain(mv.removals().map(Token::Removal))
+            to,
+        });
+        head.into_iter().chain(mv.removals().map(Token::Removal))
     }
 
     /// Turn tokens joined into one compound token of our notation
