@@ -193,7 +193,9 @@ async fn click_move(c: &Client, mv: Move) {
     if let Some(from) = mv.from() {
         click_point(c, from.name()).await;
     }
-    click_point(c, mv.to().name()).await;
+    if let Some(to) = mv.to() {
+        click_point(c, to.name()).await;
+    }
     for r in mv.removals() {
         click_point(c, r.name()).await;
     }

@@ -6,7 +6,7 @@ use std::net::TcpStream;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use morris::rules::{Game, MoveList, Position, Rules, Setup};
+use morris::rules::{Game, MoveList, Position, Rules, Setup, Variant};
 use serde_json::{Value, json};
 
 #[path = "common/gui_server.rs"]
@@ -151,6 +151,8 @@ fn check_state(state: &Value, game: &Game) {
             .collect::<Vec<_>>()
     );
     assert_eq!(state["side_to_move"], game.position().side_to_move().name());
+    let marks: Vec<String> = game.position().marked().map(|p| p.to_string()).collect();
+    assert_eq!(strings(&state["marks"]), marks);
     match game.outcome() {
         Some(o) => assert_eq!(state["over"]["text"], o.to_string()),
         None => assert!(state["over"].is_null(), "{state}"),
@@ -778,4 +780,51 @@ fn shows_the_tables_value_of_every_move() {
     // In the placement phase there are none.
     let state = gui.post("/api/position", json!({"position": "startpos"}));
     assert!(state["tables"].is_null());
+}
+
+#[test]
+fn offers_every_rule_set_with_marks_and_removal_only_turns() {
+    let gui = Gui::start();
+    let listed = gui.get("/api/variants");
+    let names: Vec<&str> = listed["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["name"].as_str().unwrap())
+        .collect();
+    let all: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
+    assert_eq!(names, all);
+
+    // Zhi Qi, rulesets.md 9.3: a placing stage without a mill fills the
+    // board; then White removes, Black removes (removal-only turns), and
+    // White moves.
+    let rules = Rules::with_settings("zhiqi", &[] as &[&str]).unwrap();
+    let mut game = Game::new(rules, Position::start(&rules));
+    gui.post("/api/new", json!({"variant": "zhiqi", "engine": "none"}));
+    let white = "a1 a7 b4 c4 c5 d2 d6 e3 e5 f6 g1 g4".split(' ');
+    let black = "a4 b2 b6 c3 d1 d3 d5 d7 e4 f2 f4 g7".split(' ');
+    for (w, b) in white.zip(black) {
+        for token in [w, b] {
+            game.play_text(token).unwrap();
+            check_state(&gui.post("/api/move", json!({ "move": token })), &game);
+        }
+    }
+    for _ in 0..2 {
+        let moves = legal(&game);
+        assert!(moves.iter().all(|m| m.starts_with('x')), "{moves:?}");
+        let token = moves[0].clone();
+        game.play_text(&token).unwrap();
+        check_state(&gui.post("/api/move", json!({ "move": token })), &game);
+    }
+    assert!(legal(&game).iter().all(|m| m.contains('-')));
+
+    // Cham Gonu: a mill in the placing stage marks the piece it takes.
+    let rules = Rules::with_settings("chamgonu", &[] as &[&str]).unwrap();
+    let mut game = Game::new(rules, Position::start(&rules));
+    gui.post("/api/new", json!({"variant": "chamgonu", "engine": "none"}));
+    for token in ["a1", "b2", "a4", "b4", "a7xb4"] {
+        game.play_text(token).unwrap();
+        check_state(&gui.post("/api/move", json!({ "move": token })), &game);
+    }
+    assert_eq!(gui.get("/api/state")["marks"], json!(["b4"]));
 }

@@ -115,6 +115,40 @@ impl Variant {
             Variant::Table10 => "table10",
         }
     }
+
+    /// The name a player knows the rule set by, for menus.
+    pub const fn title(self) -> &'static str {
+        match self {
+            Variant::Nine => "Nine men's morris",
+            Variant::Twelve => "Twelve men's morris",
+            Variant::Morabaraba => "Morabaraba",
+            Variant::Lasker => "Lasker morris",
+            Variant::NineApp => "Nine Men's Morris (Sanmill app)",
+            Variant::TwelveApp => "Twelve Men's Morris (Sanmill app)",
+            Variant::MorabarabaApp => "Morabaraba (Sanmill app)",
+            Variant::LaskerApp => "Lasker Morris (Sanmill app)",
+            Variant::Dooz => "Dooz (Iran)",
+            Variant::OneTime => "One-Time Mill (Russia)",
+            Variant::ChamGonu => "Cham Gonu (Korea)",
+            Variant::ZhiQi => "Zhi Qi (southern China)",
+            Variant::ChengSanQi => "Cheng San Qi (south-western China)",
+            Variant::DaSanQi => "Da San Qi (China)",
+            Variant::MulMulan => "Mul-Mulan (Indonesia)",
+            Variant::Nerenchi => "Nerenchi (Sri Lanka)",
+            Variant::ElFilja => "El Filja (north-west Africa)",
+            Variant::Table0 => "Nine Men's Morris (engine table 0)",
+            Variant::Table1 => "Twelve Men's Morris (engine table 1)",
+            Variant::Table2 => "Dooz (engine table 2)",
+            Variant::Table3 => "Morabaraba (engine table 3)",
+            Variant::Table4 => "Russian Mill (engine table 4)",
+            Variant::Table5 => "Lasker Morris (engine table 5)",
+            Variant::Table6 => "Cheng San Qi (engine table 6)",
+            Variant::Table7 => "Da San Qi (engine table 7)",
+            Variant::Table8 => "Zhi Qi (engine table 8)",
+            Variant::Table9 => "El Filja (engine table 9)",
+            Variant::Table10 => "Experimental (engine table 10)",
+        }
+    }
 }
 
 /// When players may move a piece to any empty point.

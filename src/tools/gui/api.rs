@@ -10,7 +10,7 @@ use tiny_http::{Header, Method, Request, Response};
 use super::board::{
     Board, BoardError, ClockSetting, EngineSide, MAX_MULTIPV, NewGame, Strength, TakeBack,
 };
-use crate::rules::Rules;
+use crate::rules::{Rules, Variant};
 
 /// The largest request body read.
 const MAX_BODY: u64 = 64 * 1024;
@@ -138,6 +138,12 @@ fn route(board: &Arc<Board>, port: u16, request: &mut Request) -> Result<Body, R
             json!({"fen": state["fen"], "setup": state["setup"]})
         }
         (Method::Get, "/api/record") => json!({ "record": board.record() }),
+        (Method::Get, "/api/variants") => json!({
+            "variants": Variant::ALL
+                .iter()
+                .map(|v| json!({"name": v.name(), "title": v.title()}))
+                .collect::<Vec<_>>(),
+        }),
         (Method::Post, "/api/new") => board.new_game(new_game(&read_json(request)?)?),
         (Method::Post, "/api/move") => {
             let body = read_json(request)?;
@@ -185,7 +191,8 @@ fn route(board: &Arc<Board>, port: u16, request: &mut Request) -> Result<Body, R
             board.import_record(string_field(&body, "record")?.ok_or_else(|| missing("record"))?)?
         }
         (_, "/api/state" | "/api/position" | "/api/new" | "/api/move" | "/api/go")
-        | (_, "/api/stop" | "/api/takeback" | "/api/view" | "/api/analysis" | "/api/record") => {
+        | (_, "/api/stop" | "/api/takeback" | "/api/view" | "/api/analysis" | "/api/record")
+        | (_, "/api/variants") => {
             return Err(not_allowed(&method, &path));
         }
         _ => return Err(Refusal::new(404, format!("no such page: {path}"))),

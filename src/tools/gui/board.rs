@@ -1015,6 +1015,7 @@ impl State {
             "turn": self.game.position().side_to_move().name(),
             "in_hand": {"white": pos.in_hand(Color::White), "black": pos.in_hand(Color::Black)},
             "pieces": {"white": points(Color::White), "black": points(Color::Black)},
+            "marks": pos.marked().map(Square::name).collect::<Vec<_>>(),
             "legal_moves": list.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
             "last_move": shown.moves().last().map(|m| m.to_string()),
             "mills": view::mills_json(rules, pos),

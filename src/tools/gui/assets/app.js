@@ -25,6 +25,17 @@ function clearSel() {
   sel = { from: null, to: null, removals: [] };
 }
 
+// `sel.to` in a removal-only turn (`xg7`): no piece moves, removals follow.
+const NO_MOVE = "-";
+
+/** A turn of removals only: the selection starts at the removals. */
+function openRemovalTurn() {
+  if (sel.from === null && sel.to === null && humanToMove() &&
+      state.legal_moves.every((t) => t.startsWith("x"))) {
+    sel.to = NO_MOVE;
+  }
+}
+
 async function api(path, body) {
   const id = ++sent;
   const options = body === undefined ? {} : {
@@ -90,7 +101,7 @@ function pageState() {
 function candidates() {
   return state.legal_moves.map(parseMove).filter((m) =>
     (sel.from === null || m.from === sel.from) &&
-    (sel.to === null || m.to === sel.to) &&
+    (sel.to === null || (m.to ?? NO_MOVE) === sel.to) &&
     sel.removals.every((r, i) => m.removals[i] === r));
 }
 
@@ -132,6 +143,7 @@ function view() {
     else if (pv.length > 0) v.arrows.push({ move: pv[0], cls: "alt" });
   });
   if (!humanToMove()) return v;
+  openRemovalTurn();
   const byMove = verdicts();
   const moves = candidates();
   const group = (key) => {
@@ -145,8 +157,10 @@ function view() {
     return out;
   };
   if (sel.to !== null) {
-    v.pending = { from: sel.from, to: sel.to };
-    v.selected.add(sel.to);
+    if (sel.to !== NO_MOVE) {
+      v.pending = { from: sel.from, to: sel.to };
+      v.selected.add(sel.to);
+    }
     for (const [p, ms] of group((m) => m.removals[sel.removals.length])) {
       v.removable.add(p);
       const b = bestVerdict(ms, byMove);
@@ -186,6 +200,7 @@ function onPoint(p) {
 /** The point `p` chosen: the next step of the move being built. */
 function choose(p) {
   if (!humanToMove()) return;
+  openRemovalTurn();
   const all = state.legal_moves.map(parseMove);
   if (sel.to !== null) {
     if (candidates().some((m) => m.removals[sel.removals.length] === p)) sel.removals.push(p);
@@ -545,6 +560,21 @@ for (const where of ["top", "bottom"]) {
   hand.addEventListener("pointercancel", onPointerCancel);
 }
 document.addEventListener("keydown", onKey);
+
+// Every rule set the server knows, after the four rules.md presets of
+// the page itself.
+api("/api/variants").then(({ json }) => {
+  const menu = $("variant");
+  const known = new Set([...menu.options].map((o) => o.value));
+  for (const v of json.variants) {
+    if (known.has(v.name)) continue;
+    const option = document.createElement("option");
+    option.value = v.name;
+    option.textContent = v.title;
+    menu.appendChild(option);
+  }
+  if (state) menu.value = state.rules.variant;
+}).catch((e) => setStatus(e.message, true));
 
 api("/api/state").then(({ id, json }) => {
   shown = id;

@@ -63,6 +63,8 @@ export function svgPoint(svg, clientX, clientY) {
 
 /** An arrow from one point to another, or a ring on a placement. */
 function arrow(svg, move, f, cls) {
+  // A removal-only turn has nothing to point at; its removals are not drawn.
+  if (!move.to) return;
   const [x2, y2] = xy(move.to, f);
   if (move.from) {
     const [x1, y1] = xy(move.from, f);
@@ -126,6 +128,7 @@ export function drawBoard(svg, state, view, onPoint) {
     if (view.pending.from) owner.delete(view.pending.from);
     owner.set(view.pending.to, state.side_to_move);
   }
+  const marks = new Set(state.marks);
   const last = parseMove(state.last_move);
   const mills = new Set(state.mills.white.concat(state.mills.black));
   for (const p of POINTS) {
@@ -139,6 +142,8 @@ export function drawBoard(svg, state, view, onPoint) {
       const piece = el("circle", { class: `piece ${owner.get(p)}`, cx, cy, r: 32, "data-point": p }, svg);
       if (p === view.dragFrom) piece.classList.add("dragged");
     }
+    // A marked point (PlacingMill mark): a dead piece, nobody's.
+    if (marks.has(p)) el("circle", { class: "mark", cx, cy, r: 26 }, svg);
     if (last && last.removals.includes(p)) {
       el("path", { class: "removed", d: `M${cx - 18} ${cy - 18}L${cx + 18} ${cy + 18}M${cx + 18} ${cy - 18}L${cx - 18} ${cy + 18}` }, svg);
     }
@@ -169,12 +174,15 @@ export function drawGhost(svg, colour, at) {
   ghost.setAttribute("cy", at.y);
 }
 
-/** A move token's parts: from (or null), to, removals; null if not a move. */
+/**
+ * A move token's parts: from (or null), to (null in a removal-only turn,
+ * `xg7`), removals; null if not a move.
+ */
 export function parseMove(token) {
-  const m = token && /^(?:([a-g][1-7])-)?([a-g][1-7])((?:x[a-g][1-7])*)$/.exec(token);
-  if (!m) return null;
+  const m = token && /^(?:(?:([a-g][1-7])-)?([a-g][1-7]))?((?:x[a-g][1-7])*)$/.exec(token);
+  if (!m || (!m[2] && !m[3])) return null;
   const removals = m[3] ? m[3].slice(1).split("x") : [];
-  return { from: m[1] || null, to: m[2], removals, token };
+  return { from: m[1] || null, to: m[2] || null, removals, token };
 }
 
 /** A score `{cp}` or `{mate}` as White's share of the bar, 0..1. */
