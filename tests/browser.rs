@@ -434,6 +434,8 @@ async fn browser_test(gui: &GuiServer, browser: &Browser) {
     assert_eq!(shown.state, "over");
     check_board(imported.rules(), &shown, tokens.len());
 
+    rule_set_turns(c).await;
+
     // No console errors, the log being one that catches them.
     let errors: Vec<_> = browser
         .console()
@@ -452,6 +454,71 @@ async fn browser_test(gui: &GuiServer, browser: &Browser) {
             .any(|e| e.level == "SEVERE" && e.message.contains("morris-test-probe")),
         "the console log misses a console.error: {probe:?}"
     );
+}
+
+/// Zhi Qi by clicks, both sides ours (rulesets.md 9.3): a placing stage
+/// that fills the board, a removal-only turn for each side, then a move;
+/// and a Cham Gonu mill that marks the piece it takes.
+async fn rule_set_turns(c: &Client) {
+    for (variant, script) in [
+        (
+            "zhiqi",
+            "a1 a4 a7 b2 b4 b6 c4 c3 c5 d1 d2 d3 d6 d5 e3 d7 e5 e4 f6 f2 g1 f4 g4 g7",
+        ),
+        ("chamgonu", "a1 b2 a4 b4 a7xb4"),
+    ] {
+        let rules = Rules::with_settings(variant, &[] as &[&str]).unwrap();
+        c.find(Locator::Id("variant"))
+            .await
+            .unwrap()
+            .select_by_value(variant)
+            .await
+            .unwrap();
+        set_field(c, "options", "").await;
+        c.find(Locator::Id("side"))
+            .await
+            .unwrap()
+            .select_by_value("both")
+            .await
+            .unwrap();
+        c.find(Locator::Id("new-game"))
+            .await
+            .unwrap()
+            .click()
+            .await
+            .unwrap();
+        let mut shown = settled(c, None).await;
+        assert!(shown.moves.is_empty(), "{variant}: {shown:?}");
+        let mut game = replay(&rules, &[]);
+        let mut tokens: Vec<String> = script.split(' ').map(str::to_string).collect();
+        if variant == "zhiqi" {
+            // The two removal-only turns: whatever the rules core lists first.
+            for _ in 0..2 {
+                let played = replay(&rules, &tokens);
+                let first = legal(&played)[0];
+                assert!(first.to().is_none(), "not a removal-only turn: {first}");
+                tokens.push(first.to_string());
+            }
+        }
+        for token in &tokens {
+            let mv = game.position().parse_move(&rules, token).unwrap();
+            click_move(c, mv).await;
+            game.play(mv);
+            shown = settled(c, Some(game.moves().len() - 1)).await;
+            check_board(&rules, &shown, game.moves().len());
+        }
+        if variant == "zhiqi" {
+            assert!(legal(&game).iter().all(|m| m.from().is_some()));
+        } else {
+            let marks = c
+                .find_all(Locator::Css("#board circle.mark"))
+                .await
+                .unwrap()
+                .len();
+            assert_eq!(marks, 1, "the marked b4 is not drawn");
+            screenshot(c, "mark.png").await;
+        }
+    }
 }
 
 #[test]
