@@ -306,33 +306,11 @@ async fn browser_test(gui: &GuiServer, browser: &Browser) {
     screenshot(c, "start.png").await;
 
     // A new game as white against the engine at depth 1.
-    c.find(Locator::Id("variant"))
-        .await
-        .unwrap()
-        .select_by_value("nine")
-        .await
-        .unwrap();
-    set_field(c, "options", OPTIONS).await;
-    c.find(Locator::Id("side"))
-        .await
-        .unwrap()
-        .select_by_value("white")
-        .await
-        .unwrap();
-    c.find(Locator::Id("limit-kind"))
-        .await
-        .unwrap()
-        .select_by_value("depth")
-        .await
-        .unwrap();
+    fill_new_game(c, "nine", OPTIONS, "white").await;
+    select(c, "limit-kind", "depth").await;
     set_field(c, "limit", "1").await;
     record_boards(c).await;
-    c.find(Locator::Id("new-game"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(c, "new-game").await;
 
     // The game, by clicks, to its end.
     let mut shown = settled(c, None).await;
@@ -385,12 +363,7 @@ async fn browser_test(gui: &GuiServer, browser: &Browser) {
     eprintln!("played {} plies: {outcome}", played.len());
 
     // Take back: to white's last turn.
-    c.find(Locator::Id("takeback"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(c, "takeback").await;
     let start = Instant::now();
     shown = loop {
         let s = settled(c, None).await;
@@ -416,12 +389,7 @@ async fn browser_test(gui: &GuiServer, browser: &Browser) {
         imported.position()
     );
     set_field(c, "record-text", &text).await;
-    c.find(Locator::Id("record-import"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(c, "record-import").await;
     let tokens: Vec<String> = imported.moves().iter().map(|m| m.to_string()).collect();
     let start = Instant::now();
     shown = loop {
@@ -456,6 +424,33 @@ async fn browser_test(gui: &GuiServer, browser: &Browser) {
     );
 }
 
+/// Chooses `value` in the menu `id`.
+async fn select(c: &Client, id: &str, value: &str) {
+    c.find(Locator::Id(id))
+        .await
+        .unwrap()
+        .select_by_value(value)
+        .await
+        .unwrap_or_else(|e| panic!("#{id} has no {value}: {e}"));
+}
+
+/// Clicks the element `id`.
+async fn click(c: &Client, id: &str) {
+    c.find(Locator::Id(id))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+}
+
+/// The new-game form: rule set, rule options and the side played.
+async fn fill_new_game(c: &Client, variant: &str, options: &str, side: &str) {
+    select(c, "variant", variant).await;
+    set_field(c, "options", options).await;
+    select(c, "side", side).await;
+}
+
 /// Zhi Qi by clicks, both sides ours (rulesets.md 9.3): a placing stage
 /// that fills the board, a removal-only turn for each side, then a move;
 /// and a Cham Gonu mill that marks the piece it takes.
@@ -468,25 +463,8 @@ async fn rule_set_turns(c: &Client) {
         ("chamgonu", "a1 b2 a4 b4 a7xb4"),
     ] {
         let rules = Rules::with_settings(variant, &[] as &[&str]).unwrap();
-        c.find(Locator::Id("variant"))
-            .await
-            .unwrap()
-            .select_by_value(variant)
-            .await
-            .unwrap();
-        set_field(c, "options", "").await;
-        c.find(Locator::Id("side"))
-            .await
-            .unwrap()
-            .select_by_value("both")
-            .await
-            .unwrap();
-        c.find(Locator::Id("new-game"))
-            .await
-            .unwrap()
-            .click()
-            .await
-            .unwrap();
+        fill_new_game(c, variant, "", "both").await;
+        click(c, "new-game").await;
         let mut shown = settled(c, None).await;
         assert!(shown.moves.is_empty(), "{variant}: {shown:?}");
         let mut game = replay(&rules, &[]);

@@ -193,7 +193,7 @@ impl Generator<'_> {
                 sink.push_each_removal(base, self.removable);
             }
         } else {
-            let mut seen = SeenSets::default();
+            let mut seen = PlainSets::new();
             self.add_removals(sink, base, removals, self.theirs, &mut seen);
         }
     }
@@ -212,7 +212,7 @@ impl Generator<'_> {
         mv: Move,
         left: u32,
         theirs: Bitboard,
-        seen: &mut SeenSets,
+        seen: &mut PlainSets,
     ) {
         let can_remove = if left == 0 {
             Bitboard::EMPTY
@@ -228,28 +228,29 @@ impl Generator<'_> {
     }
 }
 
-/// The removal sets already added for one turn (at most 1 + 12 + 66 + 220).
-struct SeenSets {
-    sets: [Bitboard; 320],
+/// A plain turn's removal sets: at most 1 + 12 + 66 + 220.
+type PlainSets = SeenSets<320>;
+
+/// The removal sets already added for one turn, at most `N` of them.
+pub(crate) struct SeenSets<const N: usize> {
+    sets: [Bitboard; N],
     len: usize,
 }
 
-impl Default for SeenSets {
-    fn default() -> Self {
+impl<const N: usize> SeenSets<N> {
+    pub(crate) fn new() -> Self {
         SeenSets {
-            sets: [Bitboard::EMPTY; 320],
+            sets: [Bitboard::EMPTY; N],
             len: 0,
         }
     }
-}
 
-impl SeenSets {
     /// Records `set`; false if it was there already.
-    fn insert(&mut self, set: Bitboard) -> bool {
+    pub(crate) fn insert(&mut self, set: Bitboard) -> bool {
         if self.sets[..self.len].contains(&set) {
             return false;
         }
-        if self.len < self.sets.len() {
+        if self.len < N {
             self.sets[self.len] = set;
             self.len += 1;
         }

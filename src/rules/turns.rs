@@ -5,7 +5,7 @@
 
 use super::board::{Bitboard, Layout, Square};
 use super::color::Color;
-use super::movegen::{MoveSink, removable};
+use super::movegen::{MoveSink, SeenSets, removable};
 use super::moves::{MAX_REMOVALS, Move};
 use super::options::{Blocked, BoardFull, Capture, LossCheck, MillShuttle, PlacingMill, Rules};
 use super::outcome::{EndReason, GameResult, Outcome};
@@ -199,7 +199,7 @@ impl Position {
         }
         let me = self.side;
         if self.owed.count > 0 {
-            let mut seen = SeenSets::new();
+            let mut seen = TurnSets::new();
             extend(
                 rules,
                 Step::between(*self),
@@ -213,7 +213,7 @@ impl Position {
         self.any_head(rules, |mv| {
             let step = Step::between(*self).head(rules, mv);
             if step.from_move {
-                let mut seen = SeenSets::new();
+                let mut seen = TurnSets::new();
                 extend(rules, step, mv, None, sink, &mut seen);
             } else {
                 sink.push(mv);
@@ -285,7 +285,7 @@ fn extend<S: MoveSink>(
     mv: Move,
     removal_only: Option<Color>,
     sink: &mut S,
-    seen: &mut SeenSets,
+    seen: &mut TurnSets,
 ) {
     let can = step.removable(rules);
     if can.is_empty() || mv.num_removals() == MAX_REMOVALS {
@@ -769,28 +769,4 @@ impl Step {
 
 /// The removal sets already added for one turn (a tally turn can have
 /// hundreds: 12 pieces choose 6 is 924).
-struct SeenSets {
-    sets: [Bitboard; 1024],
-    len: usize,
-}
-
-impl SeenSets {
-    fn new() -> SeenSets {
-        SeenSets {
-            sets: [Bitboard::EMPTY; 1024],
-            len: 0,
-        }
-    }
-
-    /// Records `set`; false if it was there already.
-    fn insert(&mut self, set: Bitboard) -> bool {
-        if self.sets[..self.len].contains(&set) {
-            return false;
-        }
-        if self.len < self.sets.len() {
-            self.sets[self.len] = set;
-            self.len += 1;
-        }
-        true
-    }
-}
+type TurnSets = SeenSets<1024>;

@@ -244,19 +244,7 @@ pub fn play_game(label: &str, opts: &Opts, seed: u64, stats: &mut Stats) {
             stats.setups += 1;
             continue_setup(label, seed, &rules, &back, &naive, &history, &mut rng);
         }
-        let removing: Vec<usize> = (0..turns.len())
-            .filter(|&i| turns[i].0.contains('x'))
-            .collect();
-        let quiet: Vec<usize> = (0..turns.len())
-            .filter(|&i| !turns[i].0.contains('x'))
-            .collect();
-        let i = if !removing.is_empty() && rng.chance(removal_bias) {
-            *rng.pick(&removing)
-        } else if !quiet.is_empty() && rng.chance(quiet_bias) {
-            *rng.pick(&quiet)
-        } else {
-            rng.below(turns.len())
-        };
+        let i = pick_turn(&turns, &mut rng, removal_bias, quiet_bias);
         let (token, next) = turns[i].clone();
         let mv = pos
             .parse_move(&rules, &token)
@@ -366,19 +354,7 @@ pub fn find_position(
             if turns.is_empty() {
                 break;
             }
-            let removing: Vec<usize> = (0..turns.len())
-                .filter(|&i| turns[i].0.contains('x'))
-                .collect();
-            let quiet: Vec<usize> = (0..turns.len())
-                .filter(|&i| !turns[i].0.contains('x'))
-                .collect();
-            let i = if !removing.is_empty() && rng.chance(removal_bias) {
-                *rng.pick(&removing)
-            } else if !quiet.is_empty() && rng.chance(quiet_bias) {
-                *rng.pick(&quiet)
-            } else {
-                rng.below(turns.len())
-            };
+            let i = pick_turn(&turns, &mut rng, removal_bias, quiet_bias);
             let (token, next) = turns[i].clone();
             history.push(token);
             s = next;
@@ -435,4 +411,23 @@ pub fn replay(label: &str, settings: &[&str], turns: &str) -> Result<(), String>
         naive.play(token);
     }
     Ok(())
+}
+
+/// A random turn of `turns` (token first), biased: one with removals with
+/// `removal_bias` percent, else a quiet one with `quiet_bias` percent, else
+/// any.
+fn pick_turn<T>(turns: &[(String, T)], rng: &mut Rng, removal_bias: u64, quiet_bias: u64) -> usize {
+    let removing: Vec<usize> = (0..turns.len())
+        .filter(|&i| turns[i].0.contains('x'))
+        .collect();
+    let quiet: Vec<usize> = (0..turns.len())
+        .filter(|&i| !turns[i].0.contains('x'))
+        .collect();
+    if !removing.is_empty() && rng.chance(removal_bias) {
+        *rng.pick(&removing)
+    } else if !quiet.is_empty() && rng.chance(quiet_bias) {
+        *rng.pick(&quiet)
+    } else {
+        rng.below(turns.len())
+    }
 }
