@@ -334,7 +334,7 @@ fn removals_are_earned_in_full_below_three() {
     assert_eq!(moves, strings(&["g1xa7xb6", "g1xa7xd5", "g1xb6xd5"]));
     assert_eq!(
         outcome_of(&r, &fen, &["g1xa7xd5"]),
-        win(Color::White, EndReason::FewerThanThree)
+        win(Color::White, EndReason::FewerPieces(3))
     );
 }
 
@@ -644,19 +644,19 @@ fn fewer_than_three_loses() {
     let fen = fen_of("a1 d1", "a4 d2 g4 c3", 'w', [0, 0], 0, 30);
     assert_eq!(
         outcome_of(&r, &fen, &[]),
-        win(Color::Black, EndReason::FewerThanThree)
+        win(Color::Black, EndReason::FewerPieces(3))
     );
     // The side not to move.
     let fen = fen_of("a1 d1 d7 e3", "a4 d2", 'w', [0, 0], 0, 30);
     assert_eq!(
         outcome_of(&r, &fen, &[]),
-        win(Color::White, EndReason::FewerThanThree)
+        win(Color::White, EndReason::FewerPieces(3))
     );
     // Board plus hand: 1 + 1 loses, 2 + 1 does not.
     let fen = fen_of("a1", "a4 d2", 'w', [1, 1], 0, 30);
     assert_eq!(
         outcome_of(&r, &fen, &[]),
-        win(Color::Black, EndReason::FewerThanThree)
+        win(Color::Black, EndReason::FewerPieces(3))
     );
     let fen = fen_of("a1 g7", "a4 d2", 'w', [1, 1], 0, 30);
     assert_eq!(outcome_of(&r, &fen, &[]), None);
@@ -665,7 +665,7 @@ fn fewer_than_three_loses() {
     let off = nine(&["Flying=off"]);
     assert_eq!(
         outcome_of(&off, &fen, &[]),
-        win(Color::Black, EndReason::FewerThanThree)
+        win(Color::Black, EndReason::FewerPieces(3))
     );
 }
 
@@ -676,7 +676,7 @@ fn win_by_removal_in_play() {
     assert_eq!(outcome_of(&r, &fen, &[]), None);
     assert_eq!(
         outcome_of(&r, &fen, &["g4-g1xa7"]),
-        win(Color::White, EndReason::FewerThanThree)
+        win(Color::White, EndReason::FewerPieces(3))
     );
 }
 
@@ -944,7 +944,7 @@ fn pieces_three_and_twelve() {
         }
         n.outcome()
     };
-    assert_eq!(game.outcome(), win(Color::White, EndReason::FewerThanThree));
+    assert_eq!(game.outcome(), win(Color::White, EndReason::FewerPieces(3)));
     assert_eq!(game.outcome(), naive_outcome);
     let twelve = nine(&["Pieces=12"]);
     assert_eq!(

@@ -324,7 +324,7 @@ fn blocked_values() {
     g.play_text("xg7").unwrap();
     let o = g.outcome().unwrap();
     assert_eq!(o.result, GameResult::Win(Color::Black));
-    assert_eq!(o.reason, EndReason::FewerThanThree);
+    assert_eq!(o.reason, EndReason::FewerPieces(3));
     assert!(legal(&g).is_empty());
     round_trips(&r, g.position());
 }
@@ -522,4 +522,18 @@ fn tables_cover_what_leaves_the_moving_phase_alone() {
         why.to_string(),
         "the endgame tables do not cover rules with MinPieces other than 3"
     );
+}
+
+#[test]
+fn min_pieces_ends_the_game_and_says_so() {
+    let r = rules("nine-app", &["Pieces=4", "MinPieces=4"]);
+    // Black's b4 goes: 1 on the board and 2 in hand, fewer than four.
+    let g = game(&r, None, "a1 b2 a4 b4 a7xb4");
+    let o = g.outcome().unwrap();
+    assert_eq!(o.result, GameResult::Win(Color::White));
+    assert_eq!(o.reason, EndReason::FewerPieces(4));
+    assert_eq!(o.to_string(), "1-0 white wins by fewer than four pieces");
+    round_trips(&r, g.position());
+    let back = Position::from_fen(&g.position().to_fen(&r), &r).unwrap();
+    assert_eq!(back.ended(), Some(o));
 }

@@ -15,7 +15,7 @@ use common::naive_sets::{self, Opts, Res, State};
 use common::sets_harness::{Stats, check_variant_name, play_game, play_games, replay};
 
 /// Games per named rule set.
-const GAMES: usize = 300;
+const GAMES: usize = 1000;
 
 fn named_set(name: &str, seed: u64) {
     check_variant_name(name);
@@ -92,7 +92,7 @@ fn el_filja() {
 fn engine_table_sets() {
     for (i, (name, _)) in naive_sets::ENGINE_SETS.iter().enumerate() {
         check_variant_name(name);
-        play_games(name, &naive_sets::named(name), GAMES / 3, 120 + i as u64);
+        play_games(name, &naive_sets::named(name), GAMES / 10, 120 + i as u64);
     }
 }
 

@@ -198,7 +198,7 @@ const RESULTS: [(&str, GameResult); 3] = [
 
 /// The reasons a rule can end a game during a turn.
 const REASONS: [(&str, EndReason); 3] = [
-    ("pieces", EndReason::FewerThanThree),
+    ("pieces", EndReason::FewerPieces(3)),
     ("boardfull", EndReason::BoardFull),
     ("blocked", EndReason::Blocked),
 ];
@@ -399,8 +399,12 @@ impl Position {
                     need(rules.extended(), "owed removals", "rule-set options")?;
                     owed = o;
                 }
-                Extra::End(o) => {
+                Extra::End(mut o) => {
                     need(rules.extended(), "ended games", "rule-set options")?;
+                    // The field names the rule; the rules give the count.
+                    if let EndReason::FewerPieces(_) = o.reason {
+                        o.reason = EndReason::FewerPieces(rules.min_pieces);
+                    }
                     end = Some(o);
                 }
             }
@@ -513,7 +517,7 @@ impl Position {
                 .map_or("draw", |x| x.0);
             let reason = REASONS
                 .iter()
-                .find(|(_, r)| *r == end.reason)
+                .find(|(_, r)| std::mem::discriminant(r) == std::mem::discriminant(&end.reason))
                 .map_or("blocked", |x| x.0);
             out.push_str(&format!(" end:{result}:{reason}"));
         }

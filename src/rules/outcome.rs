@@ -17,7 +17,8 @@ pub enum GameResult {
 /// Which rule ended the game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum EndReason {
-    FewerThanThree,
+    /// A player has fewer pieces, board plus hand, than this (`MinPieces`).
+    FewerPieces(u8),
     BoardFull,
     Blocked,
     Repetition,
@@ -26,6 +27,19 @@ pub enum EndReason {
 }
 
 impl EndReason {
+    /// A small number per rule, for hash keys (the piece count is the
+    /// rules', the same in every position).
+    pub fn code(self) -> u8 {
+        match self {
+            EndReason::FewerPieces(_) => 0,
+            EndReason::BoardFull => 1,
+            EndReason::Blocked => 2,
+            EndReason::Repetition => 3,
+            EndReason::EndgameMoves => 4,
+            EndReason::NoCaptureMoves => 5,
+        }
+    }
+
     /// Draws by counting rules: the game may go on if the front end wants.
     pub fn is_counting_rule(self) -> bool {
         matches!(
@@ -49,7 +63,9 @@ impl fmt::Display for Outcome {
             GameResult::Draw => "1/2-1/2 draw",
         };
         let reason = match self.reason {
-            EndReason::FewerThanThree => "fewer than three pieces",
+            EndReason::FewerPieces(n) => {
+                return write!(f, "{result} by fewer than {} pieces", number_word(n));
+            }
             EndReason::BoardFull => "board full",
             EndReason::Blocked => "no legal move",
             EndReason::Repetition => "threefold repetition",
@@ -57,6 +73,16 @@ impl fmt::Display for Outcome {
             EndReason::NoCaptureMoves => "move limit without removal (NoCaptureMoves)",
         };
         write!(f, "{result} by {reason}")
+    }
+}
+
+/// Small numbers as words, as the game-over text has always said "three".
+fn number_word(n: u8) -> String {
+    match n {
+        3 => "three".to_string(),
+        4 => "four".to_string(),
+        5 => "five".to_string(),
+        n => n.to_string(),
     }
 }
 
@@ -82,7 +108,7 @@ impl Position {
         };
         for c in [me, !me] {
             if self.material(c) < rules.min_pieces as u32 {
-                return lose(c, EndReason::FewerThanThree);
+                return lose(c, EndReason::FewerPieces(rules.min_pieces));
             }
         }
         // Only a placement fills the board, and it resets the clock.

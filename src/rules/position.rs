@@ -275,7 +275,7 @@ impl Position {
                 GameResult::Win(c) => c.index() as u64,
                 GameResult::Draw => 2,
             };
-            extra |= 1 << 32 | result << 33 | (end.reason as u64) << 40;
+            extra |= 1 << 32 | result << 33 | (end.reason.code() as u64) << 40;
         }
         if extra != 0 {
             let mut state = extra;

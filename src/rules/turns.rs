@@ -166,7 +166,7 @@ impl Position {
         if rules.loss_check == LossCheck::Turn {
             for c in [self.side, !self.side] {
                 if self.material(c) < rules.min_pieces as u32 {
-                    return lose(c, EndReason::FewerThanThree);
+                    return lose(c, EndReason::FewerPieces(rules.min_pieces));
                 }
             }
         }
@@ -579,7 +579,7 @@ impl Step {
         if rules.loss_check == LossCheck::Removal
             && self.pos.material(victim) < rules.min_pieces as u32
         {
-            self.pos.end = lose(victim, EndReason::FewerThanThree);
+            self.pos.end = lose(victim, EndReason::FewerPieces(rules.min_pieces));
             return self;
         }
         if self.pos.owed.count == 0 {

@@ -532,7 +532,7 @@ impl NaiveGame {
         };
         for c in [me, 1 - me] {
             if self.material(c) < 3 {
-                return lose(c, EndReason::FewerThanThree);
+                return lose(c, EndReason::FewerPieces(3));
             }
         }
         if self.cells.iter().all(|c| c.is_some()) && self.last_was_placement {
