@@ -560,9 +560,12 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// The table the opponent moves in after a non-removing move from `t`.
-    fn other(&self, t: usize) -> usize {
-        if self.ix.len() == 1 { 0 } else { 1 - t }
+    /// The table the opponent moves in after a slide from `t` that
+    /// removes nothing; `None` when `t` has no such moves (a side to move
+    /// without stones on the board, the pair then solved alone).
+    fn other(&self, t: usize) -> Option<usize> {
+        let to = self.members[t].swapped();
+        self.members.iter().position(|&s| s == to)
     }
 
     /// Runs `work(piece, worker)` over pieces `0..pieces` on the pool,
@@ -708,6 +711,7 @@ impl<'a> Solver<'a> {
         let slides = sector.mine_hand == 0 || self.rules.lasker;
         let places = sector.mine_hand > 0;
         let fly = self.mover.flies(sector);
+        debug_assert!(!slides || other.is_some() || sector.mine == 0);
         // The hands after a slide, and after a placement (the opponent's first).
         let slid = (sector.theirs_hand, sector.mine_hand);
         let placed = (sector.theirs_hand, sector.mine_hand.saturating_sub(1));
@@ -734,7 +738,7 @@ impl<'a> Solver<'a> {
                     }
                 };
                 let mut stopped = false;
-                if slides {
+                if let Some(other) = other.filter(|_| slides) {
                     // Every quiet successor has the opponent to move on `theirs`.
                     let quiet = self.ix[other].prepare(theirs);
                     stopped = self.mover.slides(
@@ -831,7 +835,7 @@ impl<'a> Solver<'a> {
         let code = (self.state[t][slot as usize].load(Ordering::Relaxed) & CODE) as u16;
         let lost = Probe::from_code(code).value == Value::Loss;
         let (mine, theirs) = self.ix[t].position(slot);
-        let p = self.other(t);
+        let Some(p) = self.other(t) else { return };
         let states = &self.state[p];
         self.predecessors(p, mine, theirs, preds);
         // Plain loads first: independent, so their cache misses overlap,
