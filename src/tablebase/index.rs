@@ -406,7 +406,13 @@ mod tests {
 
     #[test]
     fn index_is_a_class_invariant_and_round_trips() {
-        let ix = Indexer::new(4, 3);
+        // Placement sectors have sides with no stones on the board.
+        for (m, t) in [(4, 3), (0, 3), (2, 0), (0, 0), (1, 2)] {
+            round_trips(Indexer::new(m, t));
+        }
+    }
+
+    fn round_trips(ix: Indexer) {
         let mut seen = 0;
         for class in 0..ix.classes() {
             ix.for_each_in_class(class, |slot, mine, theirs, canonical| {
