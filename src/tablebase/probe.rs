@@ -53,6 +53,15 @@ const SIDE: usize = 13;
 /// A table slot of `Tablebases`, opened on first use.
 type Slot = OnceLock<Option<Arc<SubspaceTable>>>;
 
+/// A slot for `Tablebases::refreshed`: the table if it is open, else to
+/// be looked for again.
+fn kept(slot: &Slot) -> Slot {
+    match slot.get() {
+        Some(Some(table)) => OnceLock::from(Some(Arc::clone(table))),
+        Some(None) | None => OnceLock::new(),
+    }
+}
+
 /// The place of a placement sector in `Tablebases::placement`.
 fn placement_slot(s: Sector) -> Option<usize> {
     let counts = [s.mine, s.theirs, s.mine_hand, s.theirs_hand];
@@ -133,17 +142,13 @@ impl Tablebases {
             fingerprint: self.fingerprint.clone(),
             placement_dir: self.placement_dir.clone(),
             placement_fingerprint: self.placement_fingerprint.clone(),
-            placement: OnceLock::new(),
+            placement: match self.placement.get() {
+                Some(slots) => OnceLock::from(slots.iter().map(kept).collect::<Box<[Slot]>>()),
+                None => OnceLock::new(),
+            },
             placement_covered: self.placement_covered,
             rules: self.rules,
-            tables: self
-                .tables
-                .iter()
-                .map(|t| match t.get() {
-                    Some(Some(table)) => OnceLock::from(Some(Arc::clone(table))),
-                    Some(None) | None => OnceLock::new(),
-                })
-                .collect(),
+            tables: self.tables.iter().map(kept).collect(),
             covered: self.covered,
             faults: Arc::clone(&self.faults),
         }
