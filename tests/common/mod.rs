@@ -4,6 +4,7 @@
 
 pub mod naive;
 pub mod naive_sets;
+pub mod naive_solve;
 pub mod sets_harness;
 
 /// A small seeded generator (splitmix64), so every failure reproduces from
