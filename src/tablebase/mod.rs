@@ -51,6 +51,7 @@
 //! tables it reads.
 
 pub mod auto;
+pub mod book;
 pub mod error;
 pub mod file;
 pub mod generate;
