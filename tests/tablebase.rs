@@ -114,9 +114,18 @@ fn errors_name_the_file_and_the_problem() {
             .starts_with(&format!("{}: ", missing.display()))
     );
     let parse = |text: &str| Subspace::parse(text).expect_err("refused").to_string();
-    assert_eq!(parse("5x4"), "expected a subspace like 5-4, not '5x4'");
-    assert_eq!(parse("5-"), "expected a subspace like 5-4, not '5-'");
-    assert_eq!(parse("2-4"), "subspace 2-4: stone counts run from 3 to 12");
+    assert_eq!(
+        parse("5x4"),
+        "expected a sector like 5-4 or 5-4+2-3, not '5x4'"
+    );
+    assert_eq!(
+        parse("5-"),
+        "expected a sector like 5-4 or 5-4+2-3, not '5-'"
+    );
+    assert_eq!(
+        parse("2-4"),
+        "sector 2-4: each side has 3 to 12 stones (board plus hand), at most 24 on the board"
+    );
     assert_eq!(Subspace::parse(" 5-4").unwrap(), Subspace::new(5, 4));
 }
 

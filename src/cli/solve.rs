@@ -9,6 +9,7 @@ use super::{CliError, PositionArgs, RulesArgs};
 use morris::rules::Color;
 use morris::tablebase::probe::{Tablebases, default_dir, preference};
 use morris::tablebase::{Probe, Value, covers};
+use morris::tools::analyze::{change_mark, value_word};
 
 /// Arguments of `morris solve`.
 #[derive(Args, Debug)]
@@ -34,21 +35,6 @@ pub fn generate_command(rules: &RulesArgs, dir: Option<&Path>, in_hand: bool) ->
         words.push(format!("--dir {}", d.display()));
     }
     words.join(" ")
-}
-
-/// A value's word: win, draw or loss.
-pub fn value_word(v: Value) -> &'static str {
-    match v {
-        Value::Win => "win",
-        Value::Draw => "draw",
-        Value::Loss => "loss",
-    }
-}
-
-/// The mark of a move whose value differs from the position's, like
-/// `?? (win -> draw)`.
-pub fn change_mark(position: Value, after: Value) -> Option<String> {
-    (position != after).then(|| format!("?? ({} -> {})", value_word(position), value_word(after)))
 }
 
 /// `morris solve`.

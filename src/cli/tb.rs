@@ -1,5 +1,5 @@
-//! `morris tb ...`: generate, verify, stats, probe, bench and sample the
-//! endgame tables.
+//! `morris tb ...`: generate, plan, verify, stats, probe, bench and sample
+//! the tables (movement subspaces and placement sectors).
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -8,10 +8,11 @@ use clap::{Args, Subcommand};
 
 use super::{CliError, RulesArgs};
 use morris::rules::{Position, Rules};
-use morris::tablebase::generate::{self, GenerateOptions};
+use morris::tablebase::error::TablebaseError;
+use morris::tablebase::generate::{self, GenerateOptions, Phase};
 use morris::tablebase::index::apply_sym;
 use morris::tablebase::probe::{Tablebases, default_dir, preference};
-use morris::tablebase::{Probe, Subspace, Value, summary, verify};
+use morris::tablebase::{Probe, Sector, Subspace, Value, file, placement, summary, verify};
 
 #[derive(Args, Debug)]
 pub struct TbArgs {
@@ -23,9 +24,11 @@ pub struct TbArgs {
 pub enum TbCommand {
     /// Build the missing tables, smaller ones first (resumable).
     Generate(GenerateArgs),
+    /// The tables a full solution needs: each sector, its slots and bytes, and the totals.
+    Plan(PlanArgs),
     /// Recompute every stored value from its successors.
     Verify(VerifyArgs),
-    /// Per subspace: positions up to symmetry, wins, losses, draws, longest win and loss.
+    /// Per sector: positions up to symmetry, wins, losses, draws, longest win and loss.
     Stats(TbRules),
     /// A position's value and distance, and every move's.
     Probe(ProbeArgs),
@@ -71,6 +74,11 @@ fn default_threads() -> usize {
 pub struct GenerateArgs {
     #[command(flatten)]
     pub common: TbRules,
+    /// movement: the subspaces with no stones in hand; placement: the
+    /// sectors with stones in hand reachable from the start (needs the
+    /// movement tables); all: both, for the variant's pieces.
+    #[arg(long, default_value = "movement")]
+    pub phase: Phase,
     /// Every subspace with at most this many stones a side [default: the variant's pieces].
     #[arg(long, conflicts_with = "subspace")]
     pub max_stones: Option<u8>,
@@ -80,6 +88,15 @@ pub struct GenerateArgs {
     /// Worker threads [default: all cores].
     #[arg(long)]
     pub threads: Option<usize>,
+}
+
+#[derive(Args, Debug)]
+pub struct PlanArgs {
+    #[command(flatten)]
+    pub common: TbRules,
+    /// Which tables: movement, placement or all.
+    #[arg(long, default_value = "all")]
+    pub phase: Phase,
 }
 
 #[derive(Args, Debug)]
@@ -140,6 +157,7 @@ pub enum SampleValue {
 pub fn run(args: &TbArgs) -> Result<(), CliError> {
     match &args.command {
         TbCommand::Generate(a) => run_generate(a),
+        TbCommand::Plan(a) => run_plan(a),
         TbCommand::Verify(a) => run_verify(a),
         TbCommand::Stats(a) => {
             let rows = summary::on_disk(&a.dir(), &a.rules()?);
@@ -161,33 +179,90 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
     if rules.mill_reform {
         eprintln!("note: tables treat MillReform as off");
     }
-    let targets = match (&a.subspace, a.max_stones) {
-        (Some(s), _) => vec![Subspace::parse(s)?],
-        (None, max) => {
-            let max = max.unwrap_or(rules.pieces);
-            if !(3..=12).contains(&max) {
-                return Err("--max-stones runs from 3 to 12".into());
-            }
-            generate::up_to(max)
-        }
-    };
     let options = GenerateOptions {
         threads: a.threads.unwrap_or_else(default_threads),
         progress: true,
     };
+    let root = a.common.dir();
     let start = Instant::now();
-    let done = generate::generate(&a.common.dir(), &rules, &targets, &options)?;
+    let done = if a.phase == Phase::Movement {
+        let targets = match (&a.subspace, a.max_stones) {
+            (Some(s), _) => vec![Subspace::parse(s)?],
+            (None, max) => {
+                let max = max.unwrap_or(rules.pieces);
+                if !(3..=12).contains(&max) {
+                    return Err("--max-stones runs from 3 to 12".into());
+                }
+                generate::up_to(max)
+            }
+        };
+        generate::generate(&root, &rules, &targets, &options)?
+    } else {
+        if a.subspace.is_some() || a.max_stones.is_some() {
+            return Err("--subspace and --max-stones go with --phase movement".into());
+        }
+        generate::generate_game(&root, &rules, a.phase, &options)?
+    };
     for g in &done {
         println!(
-            "{}: {} positions, {} bytes, {:.1} s",
-            g.subspace, g.summary.positions, g.bytes, g.seconds
+            "{}: {} positions, {} bytes, {:.1} s, {:.0} positions/s",
+            g.subspace,
+            g.summary.positions,
+            g.bytes,
+            g.seconds,
+            g.rate()
         );
     }
+    let seconds = start.elapsed().as_secs_f64();
+    let positions: u64 = done.iter().map(|g| g.summary.positions).sum();
+    let tbs = Tablebases::open(&root, &rules);
     println!(
-        "generated {} tables in {:.1} s into {}",
+        "generated {} tables, {positions} positions in {seconds:.1} s ({:.0} positions/s) into {}",
         done.len(),
-        start.elapsed().as_secs_f64(),
-        Tablebases::open(a.common.dir(), &rules).dir().display()
+        positions as f64 / seconds.max(1e-9),
+        if a.phase == Phase::Movement {
+            tbs.dir()
+        } else {
+            tbs.placement_dir()
+        }
+        .display()
+    );
+    Ok(())
+}
+
+fn run_plan(a: &PlanArgs) -> Result<(), CliError> {
+    let rules = a.common.rules()?;
+    let mut rows: Vec<Sector> = Vec::new();
+    if a.phase != Phase::Placement {
+        morris::tablebase::covers(&rules).map_err(TablebaseError::from)?;
+        let pairs = generate::plan(&rules, &generate::up_to(rules.pieces));
+        for p in pairs {
+            rows.push(p);
+            if p.mine != p.theirs {
+                rows.push(p.swapped());
+            }
+        }
+    }
+    if a.phase != Phase::Movement {
+        morris::tablebase::placement_covers(&rules).map_err(TablebaseError::from)?;
+        rows.extend(placement::plan(&rules).sectors());
+    }
+    println!("{:>12} {:>16} {:>16}", "sector", "slots", "bytes");
+    let (mut slots, mut bytes, mut placing) = (0u64, 0u64, 0u64);
+    for s in &rows {
+        let n = placement::slots(*s);
+        let b = file::file_len(n as usize);
+        println!("{:>12} {n:>16} {b:>16}", s.to_string());
+        slots += n;
+        bytes += b;
+        placing += s.placing() as u64;
+    }
+    println!(
+        "{} tables ({} movement, {placing} placement), {slots} slots, {bytes} bytes \
+         at 1 byte a slot ({} GB; a table whose distances pass 126 plies takes 2)",
+        rows.len(),
+        rows.len() as u64 - placing,
+        bytes as f64 / 1e9
     );
     Ok(())
 }
@@ -280,7 +355,7 @@ fn random_positions<'a>(
         let slot = xorshift(&mut seed) % t.index.size();
         let (mine, theirs) = t.index.position(slot);
         let s = xorshift(&mut seed) as usize % 16;
-        generate::position(apply_sym(s, mine), apply_sym(s, theirs))
+        generate::sector_position(sub, apply_sym(s, mine), apply_sym(s, theirs))
     })
 }
 

@@ -386,7 +386,7 @@ impl Searcher {
                 run_threads(&mut self.workers, &sh, limits, &mut report);
                 let out = pick_result(&self.workers[0], &sh, skill);
                 SearchOutcome {
-                    score: exact.score_of(out.best),
+                    score: exact.score_of(out.best, Some(out.score)),
                     ..out
                 }
             }
@@ -578,21 +578,28 @@ impl RootValues {
         })
     }
 
-    /// The table score of a root move (of the root's value for none).
-    fn score_of(&self, mv: Option<Move>) -> Score {
+    /// The score of a root move (of the root's value for none): the
+    /// table's, or the search's when it proved a mate of the same result
+    /// (a true distance to the end of the game, where the table only knows
+    /// the distance to the next removal).
+    fn score_of(&self, mv: Option<Move>, searched: Option<Score>) -> Score {
         let probe = self
             .moves
             .iter()
             .find(|m| Some(m.mv) == mv)
             .map_or(self.value, |m| m.probe);
-        Score::Cp(tb::score(probe))
+        match (probe.value, searched) {
+            (Value::Win, Some(Score::Mate(n))) if n > 0 => Score::Mate(n),
+            (Value::Loss, Some(Score::Mate(n))) if n <= 0 => Score::Mate(n),
+            _ => Score::Cp(tb::score(probe)),
+        }
     }
 
     /// A search report with the table's score of its line in place of the
     /// search's: a search result never overrides a table value.
     fn overridden(&self, info: &Info) -> Info {
         Info {
-            score: self.score_of(info.pv.first().copied()),
+            score: self.score_of(info.pv.first().copied(), Some(info.score)),
             tbhits: info.tbhits + self.moves.len() as u64 + 1,
             ..info.clone()
         }
@@ -607,7 +614,7 @@ impl RootValues {
         control: &Control,
         report: &mut dyn FnMut(&Info),
     ) -> SearchOutcome {
-        let score = self.score_of(Some(mv));
+        let score = self.score_of(Some(mv), None);
         report(&Info {
             depth: 1,
             seldepth: 1,

@@ -19,13 +19,19 @@ pub enum TablebaseError {
         path: PathBuf,
         problem: TableProblem,
     },
-    #[error("expected a subspace like 5-4, not '{0}'")]
+    #[error("expected a sector like 5-4 or 5-4+2-3, not '{0}'")]
     SubspaceSyntax(String),
-    #[error("subspace {0}: stone counts run from 3 to 12")]
+    #[error("sector {0}: each side has 3 to 12 stones (board plus hand), at most 24 on the board")]
     StoneCount(String),
     /// A table the one being solved depends on.
     #[error("table {0} is missing or damaged")]
     Missing(Subspace),
+    /// A movement table the placement tables lead into.
+    #[error(
+        "movement table {0} is missing or damaged: make the movement tables first \
+         (morris tb generate --phase movement, same rules and options)"
+    )]
+    MovementMissing(Subspace),
     #[error(transparent)]
     NotCovered(#[from] super::NotCovered),
     #[error("cannot start the worker threads: {0}")]
@@ -69,6 +75,7 @@ impl TableFault {
             TablebaseError::SubspaceSyntax(_)
             | TablebaseError::StoneCount(_)
             | TablebaseError::Missing(_)
+            | TablebaseError::MovementMissing(_)
             | TablebaseError::NotCovered(_)
             | TablebaseError::Threads(_) => return None,
         };

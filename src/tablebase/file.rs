@@ -3,10 +3,13 @@
 //! then a checksum (u64) of each `BLOCK` bytes of values.
 //!
 //! Header (little-endian): magic `MORRISTB`, format version (u32), stones
-//! of the side to move and of the other side, bytes per value, then the
-//! slot count, a checksum of the block checksums, the summary counts
-//! (positions up to symmetry, wins, losses, draws, longest win and loss),
-//! and at byte 72 the rules fingerprint as text. Files are written to a
+//! of the side to move and of the other side, bytes per value, stones in
+//! the hand of the side to move (byte 15), then the slot count, a checksum
+//! of the block checksums, the summary counts (positions up to symmetry,
+//! wins, losses, draws, longest win and loss), stones in the other side's
+//! hand (byte 68), and at byte 72 the rules fingerprint as text. Movement
+//! tables have 0 in both hand bytes (always zero before placement tables
+//! existed, so older files read unchanged). Files are written to a
 //! temporary name and renamed, so a table on disk is always whole.
 //!
 //! A damaged file is never used: opening checks the header, the length
@@ -22,9 +25,9 @@ use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 use memmap2::{Mmap, MmapMut};
 
-use super::Subspace;
 use super::error::{TableProblem, TablebaseError};
 use super::summary::Summary;
+use super::{Sector, Subspace};
 
 const MAGIC: &[u8; 8] = b"MORRISTB";
 /// 2: fingerprints name the move-count draw options (values depend on them).
@@ -40,7 +43,8 @@ const FINGERPRINT_AT: usize = 72;
 
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Header {
-    pub subspace: Subspace,
+    /// The table's sector (hands 0 for a movement table).
+    pub subspace: Sector,
     /// Bytes per value: 1 or 2.
     pub width: u8,
     pub slots: u64,
@@ -89,6 +93,7 @@ impl Header {
         h[12] = self.subspace.mine;
         h[13] = self.subspace.theirs;
         h[14] = self.width;
+        h[15] = self.subspace.mine_hand;
         let s = &self.summary;
         for (i, v) in [
             self.slots,
@@ -105,6 +110,7 @@ impl Header {
         }
         h[64..66].copy_from_slice(&s.longest_win.to_le_bytes());
         h[66..68].copy_from_slice(&s.longest_loss.to_le_bytes());
+        h[68] = self.subspace.theirs_hand;
         let fp = self.fingerprint.as_bytes();
         let n = fp.len().min(HEADER_LEN - FINGERPRINT_AT);
         h[FINGERPRINT_AT..FINGERPRINT_AT + n].copy_from_slice(&fp[..n]);
@@ -127,7 +133,7 @@ impl Header {
         let fp = &h[FINGERPRINT_AT..HEADER_LEN];
         let end = fp.iter().position(|&b| b == 0).unwrap_or(fp.len());
         Ok(Header {
-            subspace: Subspace::new(h[12], h[13]),
+            subspace: Sector::with_hands(h[12], h[13], h[15], h[68]),
             width: h[14],
             slots: u64_at(0),
             checksum: u64_at(1),
@@ -144,9 +150,10 @@ impl Header {
     }
 }
 
-/// The file name of a subspace's table inside a rules folder.
-pub fn table_path(dir: &Path, subspace: Subspace) -> PathBuf {
-    dir.join(format!("{subspace}.mtb"))
+/// The file name of a sector's table inside its folder (`5-4.mtb`,
+/// `5-4+2-3.mtb`).
+pub fn table_path(dir: &Path, sector: Sector) -> PathBuf {
+    dir.join(format!("{sector}.mtb"))
 }
 
 /// Writes a table atomically: temporary file, sync, rename.

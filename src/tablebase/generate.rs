@@ -1,22 +1,31 @@
-//! The retrograde generator.
+//! The generator.
 //!
-//! Subspaces `w-b` and `b-w` are solved together, since a move that
-//! removes nothing leads from one to the other; removals lead into smaller
-//! subspaces, solved before. Solving a pair:
+//! Sectors `w-b+x-y` and `b-w+y-x` are solved together when a move that
+//! neither places nor removes leads from one to the other (the movement
+//! phase, and `Lasker` slides with stones in hand); the moves that leave
+//! the pair (removals, placements) lead into sectors solved before. Under
+//! the other rules a placement sector has no such moves: it is solved by
+//! one forward pass. Solving a pair:
 //!
-//! 1. Every canonical position is generated forward once with the rules
-//!    core. A removal that wins (opponent below 3 stones, or into a lost
-//!    position of a smaller table) makes it a win in 1; no legal move makes
-//!    it lost in 0 (or a draw under `Blocked=draw`); otherwise it keeps a
-//!    count of its distinct successor classes in the pair (plus one that
-//!    never goes away if some removal leads to a draw).
-//! 2. Breadth first by distance: the predecessors of each position lost
-//!    in d become wins in d + 1; each position won in d takes one off its
-//!    predecessors' counts, and one reaching zero is lost in d + 1 (all
-//!    its moves lose, the slowest last). Predecessors come from un-moves:
-//!    a stone of the side that just moved goes back to an empty point it
-//!    could have come from, unless arriving formed a mill that had to
-//!    remove something.
+//! 1. Every canonical position is generated forward once on bare stone
+//!    sets (`bits`). The moves leaving the pair are valued from the tables
+//!    they lead into (a removal leaving fewer than 3 stones in all wins,
+//!    a placement filling the board ends the game by `BoardFull`); no
+//!    legal move makes it lost in 0 (or a draw under `Blocked=draw`). A
+//!    position with no move inside the pair takes the best of those
+//!    values; the others keep a count of their distinct successor classes
+//!    in the pair (plus one that never goes away if a move leaving the
+//!    pair draws or wins), and the distance of that win, or of the
+//!    slowest loss leaving the pair.
+//! 2. By distance, in buckets: the predecessors of each position lost in
+//!    d become wins in d + 1 (unless a move leaving the pair wins
+//!    sooner: that position's own bucket settles it first); each position
+//!    won in d takes one off its predecessors' counts, and one reaching
+//!    zero is lost in d + 1, or later if a move leaving the pair loses
+//!    more slowly (all its moves lose, the slowest last). Predecessors come
+//!    from un-moves: a stone of the side that just moved goes back to an
+//!    empty point it could have come from, unless arriving formed a mill
+//!    that had to remove something.
 //! 3. What is left is drawn.
 //!
 //! Both passes share the work between threads through atomics: counts
@@ -25,21 +34,21 @@
 
 use std::path::Path;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicU16, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressStyle};
 use rayon::ThreadPool;
 use rayon::prelude::*;
 
+use super::bits::Mover;
 use super::error::TablebaseError;
 use super::file::{self, Header};
 use super::index::Indexer;
 use super::probe::{SubspaceTable, Tablebases, apply_clock};
 use super::summary::Summary;
-use super::{Fingerprint, Probe, Subspace, Value};
-use crate::rules::movegen::removable;
-use crate::rules::{Bitboard, Color, Flying, Layout, Position, Rules};
+use super::{Fingerprint, PlacementFingerprint, Probe, Sector, Subspace, Value};
+use crate::rules::{Bitboard, BoardFull, Color, Position, Rules};
 
 /// Slot value while solving: not settled yet (draw when solving ends).
 const UNKNOWN: u32 = 0;
@@ -70,17 +79,50 @@ impl Default for GenerateOptions {
     }
 }
 
-/// What generating one subspace did.
+/// What generating one table did.
 #[derive(Clone, Debug)]
 pub struct Generated {
-    pub subspace: Subspace,
+    /// Its sector (a movement subspace or a placement sector).
+    pub subspace: Sector,
     pub summary: Summary,
     pub bytes: u64,
+    /// Its share of its pair's solving time.
     pub seconds: f64,
 }
 
+impl Generated {
+    /// Positions (up to symmetry) solved per second of wall time.
+    pub fn rate(&self) -> f64 {
+        self.summary.positions as f64 / self.seconds.max(1e-9)
+    }
+}
+
+/// Which tables `generate_game` makes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Phase {
+    /// The movement-phase subspaces (no stones in hand).
+    Movement,
+    /// The placement sectors reachable from the start (needs the movement tables).
+    Placement,
+    /// Both, movement first.
+    All,
+}
+
+impl std::str::FromStr for Phase {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Phase, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "movement" => Ok(Phase::Movement),
+            "placement" => Ok(Phase::Placement),
+            "all" => Ok(Phase::All),
+            _ => Err(format!("expected movement, placement or all, not '{text}'")),
+        }
+    }
+}
+
 /// Most stones one removing move can take with these rules.
-fn max_removals(rules: &Rules) -> u8 {
+pub(super) fn max_removals(rules: &Rules) -> u8 {
     if rules.remove_per_mill { 3 } else { 1 }
 }
 
@@ -133,81 +175,178 @@ pub fn generate(
     super::covers(rules)?;
     let fp = Fingerprint::of(rules);
     let dir = root.join(fp.dir_name());
-    let fp_text = fp.text();
-    let pairs = plan(rules, targets);
-    file::remove_stale_temporaries(&dir);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(options.threads.max(1))
-        .build()?;
-    // One bar, on stderr when it is a terminal, shows each pass in turn;
-    // a line above it stays for each pair solved.
-    let target = if options.progress {
-        ProgressDrawTarget::stderr()
-    } else {
-        ProgressDrawTarget::hidden()
-    };
-    let bar = ProgressBar::with_draw_target(Some(0), target)
-        .with_style(
-            ProgressStyle::with_template(
-                "{msg} {wide_bar} {human_pos}/{human_len} positions, eta {eta}",
-            )
-            .expect("valid template"),
-        )
-        .with_finish(ProgressFinish::AndClear);
-    let mut done = Vec::new();
-    for (i, &pair) in pairs.iter().enumerate() {
-        let members = if pair.mine == pair.theirs {
-            vec![pair]
-        } else {
-            vec![pair, pair.swapped()]
-        };
-        let present = members.iter().all(|&s| {
-            file::TableFile::open(&file::table_path(&dir, s), s, &fp_text)
-                .is_ok_and(|t| t.check_all())
-        });
-        if present {
-            continue;
-        }
-        // A fresh prober sees the tables written so far.
-        let lower = Tablebases::open(root, &fp.rules());
-        for dep in dependencies(&fp.rules(), pair) {
+    let pairs: Vec<Vec<Sector>> = plan(rules, targets)
+        .into_iter()
+        .map(|pair| {
+            if pair.mine == pair.theirs {
+                vec![pair]
+            } else {
+                vec![pair, pair.swapped()]
+            }
+        })
+        .collect();
+    let text = fp.text();
+    let run = Run::new(root, &dir, &text, &fp.rules(), options)?;
+    let done = run.solve_all(&pairs, |lower, pair| {
+        for dep in dependencies(&fp.rules(), pair[0]) {
             if lower.table(dep).is_none_or(|t| !t.file.check_all()) {
                 return Err(TablebaseError::Missing(dep));
             }
         }
-        let names: Vec<String> = members.iter().map(|s| s.to_string()).collect();
-        let title = format!("[{}/{}] {}", i + 1, pairs.len(), names.join(" + "));
-        let start = Instant::now();
-        let solver = Solver::new(&fp.rules(), &members, &lower, &pool, &bar, &title);
-        let forward = solver.solve();
-        let codes = &solver.state;
-        let seconds = start.elapsed().as_secs_f64();
-        for (t, &sub) in members.iter().enumerate() {
-            let (summary, bytes, width) = finish(&solver.ix[t], &codes[t]);
-            let header = Header {
-                subspace: sub,
-                width,
-                slots: solver.ix[t].size(),
-                checksum: file::values_checksum(&bytes),
-                summary,
-                fingerprint: fp_text.clone(),
-            };
-            let path = file::table_path(&dir, sub);
-            file::write_table(&path, &header, &bytes)?;
-            done.push(Generated {
-                subspace: sub,
-                summary,
-                bytes: file::file_len(bytes.len()),
-                seconds: seconds / members.len() as f64,
-            });
-        }
-        bar.println(format!(
-            "{title} solved in {seconds:.1} s (forward pass {:.1} s)",
-            forward.as_secs_f64()
-        ));
-    }
-    bar.finish_and_clear();
+        Ok(())
+    })?;
     Ok(done)
+}
+
+/// Builds every table the game under `rules` needs from its start
+/// position (`Pieces` stones in hand each) that is missing from `root`:
+/// for `Phase::Movement` the movement subspaces up to `Pieces` a side, for
+/// `Phase::Placement` the placement sectors reachable from the start,
+/// children first (the movement tables must be there: `TablebaseError::
+/// MovementMissing` otherwise), for `Phase::All` both.
+pub fn generate_game(
+    root: &Path,
+    rules: &Rules,
+    phase: Phase,
+    options: &GenerateOptions,
+) -> Result<Vec<Generated>, TablebaseError> {
+    if phase != Phase::Movement {
+        super::placement_covers(rules)?;
+    }
+    let mut done = Vec::new();
+    if phase != Phase::Placement {
+        done = generate(root, rules, &up_to(rules.pieces), options)?;
+    }
+    if phase == Phase::Movement {
+        return Ok(done);
+    }
+    let fp = PlacementFingerprint::of(rules);
+    let prules = fp.rules();
+    let dir = root.join(fp.movement.dir_name()).join(fp.dir_name());
+    let plan = super::placement::plan(rules);
+    {
+        let lower = Tablebases::open(root, &prules);
+        for &sub in &plan.movement {
+            if lower.table(sub).is_none_or(|t| !t.file.check_all()) {
+                return Err(TablebaseError::MovementMissing(sub));
+            }
+        }
+    }
+    let text = fp.text();
+    let run = Run::new(root, &dir, &text, &prules, options)?;
+    done.extend(run.solve_all(&plan.pairs, |lower, pair| {
+        for dep in super::placement::dependencies(&prules, pair) {
+            if lower.table(dep).is_none_or(|t| !t.file.check_all()) {
+                return Err(TablebaseError::Missing(dep));
+            }
+        }
+        Ok(())
+    })?);
+    Ok(done)
+}
+
+/// One generator run: the folder it writes, the threads and the bar.
+struct Run<'a> {
+    root: &'a Path,
+    dir: &'a Path,
+    fingerprint: &'a str,
+    rules: Rules,
+    pool: ThreadPool,
+    bar: ProgressBar,
+}
+
+impl<'a> Run<'a> {
+    fn new(
+        root: &'a Path,
+        dir: &'a Path,
+        fingerprint: &'a str,
+        rules: &Rules,
+        options: &GenerateOptions,
+    ) -> Result<Run<'a>, TablebaseError> {
+        file::remove_stale_temporaries(dir);
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(options.threads.max(1))
+            .build()?;
+        // One bar, on stderr when it is a terminal, shows each pass in turn;
+        // a line above it stays for each pair solved.
+        let target = if options.progress {
+            ProgressDrawTarget::stderr()
+        } else {
+            ProgressDrawTarget::hidden()
+        };
+        let bar = ProgressBar::with_draw_target(Some(0), target)
+            .with_style(
+                ProgressStyle::with_template(
+                    "{msg} {wide_bar} {human_pos}/{human_len} positions, eta {eta}",
+                )
+                .expect("valid template"),
+            )
+            .with_finish(ProgressFinish::AndClear);
+        Ok(Run {
+            root,
+            dir,
+            fingerprint,
+            rules: *rules,
+            pool,
+            bar,
+        })
+    }
+
+    /// Solves the pairs not on disk yet, in order, after `check` finds
+    /// what each needs; a line per pair with its time and throughput.
+    fn solve_all(
+        &self,
+        pairs: &[Vec<Sector>],
+        check: impl Fn(&Tablebases, &[Sector]) -> Result<(), TablebaseError>,
+    ) -> Result<Vec<Generated>, TablebaseError> {
+        let mut done = Vec::new();
+        for (i, members) in pairs.iter().enumerate() {
+            let present = members.iter().all(|&s| {
+                file::TableFile::open(&file::table_path(self.dir, s), s, self.fingerprint)
+                    .is_ok_and(|t| t.check_all())
+            });
+            if present {
+                continue;
+            }
+            // A fresh prober sees the tables written so far.
+            let lower = Tablebases::open(self.root, &self.rules);
+            check(&lower, members)?;
+            let names: Vec<String> = members.iter().map(|s| s.to_string()).collect();
+            let title = format!("[{}/{}] {}", i + 1, pairs.len(), names.join(" + "));
+            let start = Instant::now();
+            let solver = Solver::new(&self.rules, members, &lower, &self.pool, &self.bar, &title);
+            let forward = solver.solve();
+            let seconds = start.elapsed().as_secs_f64();
+            let mut positions = 0;
+            for (t, &sub) in members.iter().enumerate() {
+                let (summary, bytes, width) = finish(&solver.ix[t], &solver.state[t]);
+                positions += summary.positions;
+                let header = Header {
+                    subspace: sub,
+                    width,
+                    slots: solver.ix[t].size(),
+                    checksum: file::values_checksum(&bytes),
+                    summary,
+                    fingerprint: self.fingerprint.to_string(),
+                };
+                let path = file::table_path(self.dir, sub);
+                file::write_table(&path, &header, &bytes)?;
+                done.push(Generated {
+                    subspace: sub,
+                    summary,
+                    bytes: file::file_len(bytes.len()),
+                    seconds: seconds / members.len() as f64,
+                });
+            }
+            self.bar.println(format!(
+                "{title} solved in {seconds:.1} s (forward pass {:.1} s), {:.0} positions/s",
+                forward.as_secs_f64(),
+                positions as f64 / seconds.max(1e-9)
+            ));
+        }
+        self.bar.finish_and_clear();
+        Ok(done)
+    }
 }
 
 /// The summary and file bytes of solved codes.
@@ -249,20 +388,34 @@ const CHUNK: usize = 4096;
 /// A position in the pair: table number in the top bits, slot below.
 type Entry = u64;
 const SLOT_BITS: u32 = 48;
+/// Marks an entry to settle when its bucket comes if still unknown, at
+/// the distance of its best move leaving the pair: a win, or with `LATE_LOSS`
+/// a loss.
+const LATE: Entry = 1 << 63;
+const LATE_LOSS: Entry = 1 << 62;
 
 fn entry(t: usize, slot: u64) -> Entry {
     (t as u64) << SLOT_BITS | slot
 }
 
 fn split(e: Entry) -> (usize, u64) {
-    ((e >> SLOT_BITS) as usize, e & ((1 << SLOT_BITS) - 1))
+    (
+        ((e & !(LATE | LATE_LOSS)) >> SLOT_BITS) as usize,
+        e & ((1 << SLOT_BITS) - 1),
+    )
 }
 
 /// The position with `mine` to move against `theirs`, in the movement phase.
 pub fn position(mine: u32, theirs: u32) -> Position {
+    sector_position(Sector::new(0, 0), mine, theirs)
+}
+
+/// The position with `mine` to move against `theirs` and the hands of
+/// sector `s` (White to move, clock 0).
+pub fn sector_position(s: Sector, mine: u32, theirs: u32) -> Position {
     Position::new(
         [Bitboard(mine), Bitboard(theirs)],
-        [0, 0],
+        [s.mine_hand, s.theirs_hand],
         Color::White,
         0,
         1,
@@ -270,13 +423,96 @@ pub fn position(mine: u32, theirs: u32) -> Position {
     )
 }
 
+/// The mover's result of a move into a position whose side to move has
+/// `child`; `removed`: the move removed a stone (a conversion).
+pub(super) fn through(child: Probe, removed: bool) -> Probe {
+    let plies = if removed { 1 } else { child.plies + 1 };
+    match child.value {
+        Value::Draw => Probe::DRAW,
+        Value::Win => Probe {
+            value: Value::Loss,
+            plies,
+        },
+        Value::Loss => Probe {
+            value: Value::Win,
+            plies,
+        },
+    }
+}
+
+/// The value a table stores for a position entered by a move that
+/// placed or removed (clock 0): under the move-count draws a movement
+/// table's win or loss may be a draw there.
+pub(super) fn entered(rules: &Rules, table: &SubspaceTable, slot: u64) -> Option<Probe> {
+    let stored = Probe::from_code(table.file.code(slot)?);
+    let s = table.file.header.subspace;
+    Some(if s.placing() {
+        stored
+    } else {
+        apply_clock(rules, stored, 0, s.mine == 3 && s.theirs == 3)
+    })
+}
+
+/// The best of some moves' results, collected one by one.
+#[derive(Default)]
+struct Exits {
+    /// The fastest win.
+    win: Option<u16>,
+    draw: bool,
+    /// The slowest loss.
+    loss: Option<u16>,
+}
+
+impl Exits {
+    fn add(&mut self, p: Probe) {
+        match p.value {
+            Value::Win => self.win = Some(self.win.map_or(p.plies, |w| w.min(p.plies))),
+            Value::Draw => self.draw = true,
+            Value::Loss => self.loss = Some(self.loss.map_or(p.plies, |l| l.max(p.plies))),
+        }
+    }
+
+    /// The best result; `None` without moves.
+    fn best(&self) -> Option<Probe> {
+        if let Some(plies) = self.win {
+            Some(Probe {
+                value: Value::Win,
+                plies,
+            })
+        } else if self.draw {
+            Some(Probe::DRAW)
+        } else {
+            self.loss.map(|plies| Probe {
+                value: Value::Loss,
+                plies,
+            })
+        }
+    }
+}
+
+/// Where a move leaving the pair leads.
+enum Exit<'t> {
+    /// The game ends or its value is known without a table: the value for
+    /// the side to move there.
+    Known(Probe),
+    /// A slot of a table solved before.
+    Read(&'t SubspaceTable, u64),
+}
+
 struct Solver<'a> {
     rules: Rules,
-    layout: &'static Layout,
+    mover: Mover,
     ix: Vec<Indexer>,
     state: Vec<Vec<AtomicU32>>,
+    /// Only for pairs whose moves leave at distances other than 1 (`Lasker`
+    /// placement pairs), per slot of a position not settled by the forward
+    /// pass: the distance of its fastest win leaving the pair, or of its
+    /// slowest loss leaving the pair (0: none).
+    exit_plies: Vec<Vec<AtomicU16>>,
+    /// Whether some move stays in the pair (else one forward pass solves it).
+    cyclic: bool,
     lower: &'a Tablebases,
-    members: Vec<Subspace>,
+    members: Vec<Sector>,
     pool: &'a ThreadPool,
     /// Shows each pass's progress, after the title.
     bar: &'a ProgressBar,
@@ -286,7 +522,7 @@ struct Solver<'a> {
 impl<'a> Solver<'a> {
     fn new(
         rules: &Rules,
-        members: &[Subspace],
+        members: &[Sector],
         lower: &'a Tablebases,
         pool: &'a ThreadPool,
         bar: &'a ProgressBar,
@@ -300,11 +536,22 @@ impl<'a> Solver<'a> {
             .iter()
             .map(|i| (0..i.size()).map(|_| AtomicU32::new(UNKNOWN)).collect())
             .collect();
+        let placing = members[0].placing();
+        let cyclic = !placing || rules.lasker;
+        let exit_plies = if placing && cyclic {
+            ix.iter()
+                .map(|i| (0..i.size()).map(|_| AtomicU16::new(0)).collect())
+                .collect()
+        } else {
+            Vec::new()
+        };
         Solver {
             rules: *rules,
-            layout: rules.layout(),
+            mover: Mover::new(rules),
             ix,
             state,
+            exit_plies,
+            cyclic,
             lower,
             members: members.to_vec(),
             pool,
@@ -313,9 +560,12 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// The table the opponent moves in after a non-removing move from `t`.
-    fn other(&self, t: usize) -> usize {
-        if self.ix.len() == 1 { 0 } else { 1 - t }
+    /// The table the opponent moves in after a slide from `t` that
+    /// removes nothing; `None` when `t` has no such moves (a side to move
+    /// without stones on the board, the pair then solved alone).
+    fn other(&self, t: usize) -> Option<usize> {
+        let to = self.members[t].swapped();
+        self.members.iter().position(|&s| s == to)
     }
 
     /// Runs `work(piece, worker)` over pieces `0..pieces` on the pool,
@@ -354,12 +604,27 @@ impl<'a> Solver<'a> {
         found.concat()
     }
 
+    /// Puts settled and late entries into the buckets of their distances.
+    fn file(&self, found: Vec<Entry>, buckets: &mut Vec<Vec<Entry>>) {
+        for e in found {
+            let (t, slot) = split(e);
+            let d = if e & LATE != 0 {
+                self.exit_plies[t][slot as usize].load(Ordering::Relaxed)
+            } else {
+                let code = self.state[t][slot as usize].load(Ordering::Relaxed) & CODE;
+                Probe::from_code(code as u16).plies
+            } as usize;
+            if buckets.len() <= d {
+                buckets.resize_with(d + 1, Vec::new);
+            }
+            buckets[d].push(e);
+        }
+    }
+
     /// Solves the pair; returns the time the forward pass took.
     fn solve(&self) -> Duration {
         let start = Instant::now();
-        // Initial settled positions: lost in 0 go first, wins and losses in 1 next.
-        let mut level0 = Vec::new();
-        let mut level1 = Vec::new();
+        let mut buckets: Vec<Vec<Entry>> = Vec::new();
         for t in 0..self.ix.len() {
             let ix = &self.ix[t];
             let message = format!("forward pass over {}", self.members[t]);
@@ -367,41 +632,89 @@ impl<'a> Solver<'a> {
                 self.init_class(t, class, &mut worker.found);
                 self.bar.inc(ix.per_class());
             });
-            for e in found {
-                let (t, slot) = split(e);
-                if self.state[t][slot as usize].load(Ordering::Relaxed) == LOST_NOW.code() as u32 {
-                    level0.push(e);
-                } else {
-                    level1.push(e);
-                }
-            }
+            self.file(found, &mut buckets);
         }
         let forward = start.elapsed();
-        let mut current = level0;
-        let mut pending = level1;
-        let mut d: u16 = 0;
-        while !current.is_empty() || !pending.is_empty() {
-            let (message, len) = (format!("distance {d}"), current.len());
-            let found = self.pass(message, len as u64, len.div_ceil(CHUNK), |piece, worker| {
-                let chunk = &current[piece * CHUNK..len.min((piece + 1) * CHUNK)];
-                for &e in chunk {
-                    self.settle_predecessors(e, d, &mut worker.preds, &mut worker.found);
-                }
-                self.bar.inc(chunk.len() as u64);
-            });
-            pending.extend(found);
-            current = std::mem::take(&mut pending);
+        let mut d = 0;
+        while d < buckets.len() {
+            let current = std::mem::take(&mut buckets[d]);
+            let len = current.len();
+            if len > 0 {
+                let plies = d as u16;
+                let message = format!("distance {d}");
+                let found = self.pass(message, len as u64, len.div_ceil(CHUNK), |piece, worker| {
+                    let chunk = &current[piece * CHUNK..len.min((piece + 1) * CHUNK)];
+                    for &e in chunk {
+                        if e & LATE == 0 || self.settle_late(e, plies) {
+                            self.settle_predecessors(
+                                e,
+                                plies,
+                                &mut worker.preds,
+                                &mut worker.found,
+                            );
+                        }
+                    }
+                    self.bar.inc(chunk.len() as u64);
+                });
+                self.file(found, &mut buckets);
+            }
             d += 1;
         }
         forward
     }
 
+    /// Settles a late entry at distance `d` if nothing settled it sooner.
+    fn settle_late(&self, e: Entry, d: u16) -> bool {
+        let (t, slot) = split(e);
+        let value = if e & LATE_LOSS != 0 {
+            Value::Loss
+        } else {
+            Value::Win
+        };
+        let code = Probe { value, plies: d }.code() as u32;
+        self.state[t][slot as usize]
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
+                (s & CODE == UNKNOWN).then_some(s | code)
+            })
+            .is_ok()
+    }
+
+    /// Where a move leaving the pair leads: `opp` to move against `me`,
+    /// with `hands` (opp's, me's) in hand.
+    #[inline]
+    fn exit(&self, me: u32, opp: u32, hands: (u8, u8)) -> Exit<'a> {
+        let (n_opp, n_me) = (opp.count_ones() as u8, me.count_ones() as u8);
+        if n_opp + hands.0 < 3 {
+            return Exit::Known(LOST_NOW);
+        }
+        if hands == (0, 0) && me | opp == Bitboard::FULL.0 {
+            // Only a placement fills the board: `BoardFull` ends the game.
+            return Exit::Known(match self.rules.board_full {
+                BoardFull::Loss => LOST_NOW,
+                _ => Probe::DRAW,
+            });
+        }
+        let table = self
+            .lower
+            .table(Sector::with_hands(n_opp, n_me, hands.0, hands.1))
+            .expect("dependencies are checked before solving");
+        Exit::Read(table, table.index.index(opp, me))
+    }
+
     /// Forward pass over the slots of one mover class of table `t`.
     fn init_class(&self, t: usize, class: usize, out: &mut Vec<Entry>) {
         let mut succ: Vec<u64> = Vec::with_capacity(128);
-        let mut removals: Vec<(&SubspaceTable, u64)> = Vec::with_capacity(64);
+        let mut reads: Vec<(&SubspaceTable, u64, bool)> = Vec::with_capacity(128);
+        let mut scratch: Vec<u32> = Vec::new();
         let other = self.other(t);
-        let mine_count = self.ix[t].mine as u8;
+        let sector = self.members[t];
+        let slides = sector.mine_hand == 0 || self.rules.lasker;
+        let places = sector.mine_hand > 0;
+        let fly = self.mover.flies(sector);
+        debug_assert!(!slides || other.is_some() || sector.mine == 0);
+        // The hands after a slide, and after a placement (the opponent's first).
+        let slid = (sector.theirs_hand, sector.mine_hand);
+        let placed = (sector.theirs_hand, sector.mine_hand.saturating_sub(1));
         self.ix[t].for_each_in_class(class, |slot, mine, theirs, canonical| {
             let v = &self.state[t][slot as usize];
             if !canonical {
@@ -409,56 +722,61 @@ impl<'a> Solver<'a> {
                 return;
             }
             let mut moves = 0;
-            let mut wins = false;
+            let mut exits = Exits::default();
             succ.clear();
-            removals.clear();
-            // Every quiet successor has the opponent to move on `theirs`.
-            let quiet = self.ix[other].prepare(theirs);
-            self.successors(mine, theirs, &mut |me, opp, removed| {
-                moves += 1;
-                if !removed {
-                    succ.push(quiet.index(me));
-                    return false;
-                }
-                let left = opp.count_ones() as u8;
-                if left < 3 {
-                    wins = true;
-                    return true;
-                }
-                let table = self
-                    .lower
-                    .table(Subspace::new(left, mine_count))
-                    .expect("dependencies are checked before solving");
-                removals.push((table, table.index.index(opp, me)));
-                false
-            });
-            // The smaller tables' values, read in one go so that their
-            // cache misses overlap.
-            let mut drawn_removal = false;
-            if !wins {
-                for &(table, slot) in &removals {
-                    // The removed-into position starts its clock at 0; the
-                    // move-count draws decide whether it is still won.
-                    let three_each = table.index.mine == 3 && table.index.theirs == 3;
-                    let stored = Probe::from_code(
-                        table
-                            .file
-                            .code(slot)
-                            .expect("dependencies are checked before solving"),
-                    );
-                    match apply_clock(&self.rules, stored, 0, three_each).value {
-                        Value::Loss => wins = true,
-                        Value::Draw => drawn_removal = true,
-                        Value::Win => {}
+            reads.clear();
+            {
+                let mut leave = |me, opp, removed, hands| match self.exit(me, opp, hands) {
+                    Exit::Known(p) => {
+                        exits.add(through(p, removed));
+                        // Nothing beats a win in 1.
+                        exits.win == Some(1)
                     }
+                    Exit::Read(table, slot) => {
+                        reads.push((table, slot, removed));
+                        false
+                    }
+                };
+                let mut stopped = false;
+                if let Some(other) = other.filter(|_| slides) {
+                    // Every quiet successor has the opponent to move on `theirs`.
+                    let quiet = self.ix[other].prepare(theirs);
+                    stopped = self.mover.slides(
+                        mine,
+                        theirs,
+                        fly,
+                        &mut scratch,
+                        &mut |me, opp, removed| {
+                            moves += 1;
+                            if removed {
+                                leave(me, opp, true, slid)
+                            } else {
+                                succ.push(quiet.index(me));
+                                false
+                            }
+                        },
+                    );
+                }
+                if places && !stopped {
+                    self.mover
+                        .placements(mine, theirs, &mut scratch, &mut |me, opp, removed| {
+                            moves += 1;
+                            leave(me, opp, removed, placed)
+                        });
+                }
+            }
+            // The other tables' values, read in one go so that their
+            // cache misses overlap.
+            if exits.win != Some(1) {
+                for &(table, slot, removed) in &reads {
+                    let child = entered(&self.rules, table, slot)
+                        .expect("dependencies are checked before solving");
+                    exits.add(through(child, removed));
                 }
             }
             if moves == 0 {
                 match self.rules.blocked {
-                    crate::rules::Blocked::Loss => {
-                        v.store(LOST_NOW.code() as u32, Ordering::Relaxed);
-                        out.push(entry(t, slot));
-                    }
+                    crate::rules::Blocked::Loss => self.settle(t, slot, LOST_NOW, out),
                     // Never counted down: stays a draw. (The other values
                     // are not covered: `covers`.)
                     crate::rules::Blocked::Draw
@@ -469,87 +787,43 @@ impl<'a> Solver<'a> {
                 }
                 return;
             }
-            if wins {
-                v.store(WIN_NOW.code() as u32, Ordering::Relaxed);
-                out.push(entry(t, slot));
-                return;
-            }
             succ.sort_unstable();
             succ.dedup();
-            let count = succ.len() + drawn_removal as usize;
-            if count == 0 {
-                // Every move removes into a lost position.
-                v.store(LOST_NEXT.code() as u32, Ordering::Relaxed);
-                out.push(entry(t, slot));
-            } else {
-                v.store(count as u32 * ONE, Ordering::Relaxed);
+            let best = exits.best();
+            match exits.win {
+                // No move in the pair wins faster than in 1.
+                Some(w) if succ.is_empty() || w <= 1 => {
+                    return self.settle(t, slot, best.expect("a win"), out);
+                }
+                _ => {}
+            }
+            let open = succ.len() + (exits.win.is_some() || exits.draw) as usize;
+            if open == 0 {
+                // Every move leaves the pair and loses.
+                return self.settle(t, slot, best.expect("moves"), out);
+            }
+            v.store(open as u32 * ONE, Ordering::Relaxed);
+            if succ.is_empty() {
+                // Drawn by a move leaving the pair.
+                return;
+            }
+            if let Some(plies) = exits.win.or(exits.loss)
+                && let Some(p) = self.exit_plies.get(t)
+            {
+                p[slot as usize].store(plies, Ordering::Relaxed);
+                if exits.win.is_some() {
+                    out.push(entry(t, slot) | LATE);
+                }
             }
         });
     }
 
-    /// Calls `f(mine, theirs, removed)` with the stone sets after each
-    /// legal move of `mine` to move against `theirs` (mover's stones
-    /// first), each distinct outcome once; stops when `f` returns true.
-    /// The same moves as the rules core's generator, without building
-    /// positions (`verify` checks the tables against the rules core).
-    fn successors(&self, mine: u32, theirs: u32, f: &mut impl FnMut(u32, u32, bool) -> bool) {
-        let fly_at = self.rules.fly_at as u32;
-        let (n_mine, n_theirs) = (mine.count_ones(), theirs.count_ones());
-        let fly = match self.rules.flying {
-            Flying::Off => false,
-            Flying::Three => n_mine <= fly_at,
-            Flying::Both => n_mine <= fly_at || n_theirs <= fly_at,
-        };
-        let empty = !(mine | theirs) & Bitboard::FULL.0;
-        let removable_now = removable(self.layout, self.rules.mill_removal, Bitboard(theirs));
-        let mut outcomes: Vec<u32> = Vec::new();
-        for from in Bitboard(mine) {
-            let targets = if fly {
-                empty
-            } else {
-                self.layout.adjacent[from.index()].0 & empty
-            };
-            for to in Bitboard(targets) {
-                let after = mine ^ from.bit().0 ^ to.bit().0;
-                let mills = self.layout.mills_at(Bitboard(after), to);
-                let stop = if mills == 0 {
-                    f(after, theirs, false)
-                } else if !self.rules.remove_per_mill && !self.rules.may_pass {
-                    if removable_now.is_empty() {
-                        f(after, theirs, false)
-                    } else {
-                        removable_now
-                            .into_iter()
-                            .any(|r| f(after, theirs ^ r.bit().0, true))
-                    }
-                } else {
-                    let k = if self.rules.remove_per_mill { mills } else { 1 };
-                    outcomes.clear();
-                    self.removal_outcomes(k, theirs, &mut outcomes);
-                    outcomes.sort_unstable();
-                    outcomes.dedup();
-                    outcomes.iter().any(|&o| f(after, o, o != theirs))
-                };
-                if stop {
-                    return;
-                }
-            }
-        }
-    }
-
-    /// The sets `theirs` can be left as by `left` removals, each chosen
-    /// after the previous one (any prefix of them under `MayPass`).
-    fn removal_outcomes(&self, left: u32, theirs: u32, out: &mut Vec<u32>) {
-        let can = if left == 0 {
-            Bitboard::EMPTY
-        } else {
-            removable(self.layout, self.rules.mill_removal, Bitboard(theirs))
-        };
-        if can.is_empty() || self.rules.may_pass {
-            out.push(theirs);
-        }
-        for r in can {
-            self.removal_outcomes(left - 1, theirs ^ r.bit().0, out);
+    /// Stores a value found by the forward pass; in a pair with moves in
+    /// it, the position's predecessors hear of it at its distance.
+    fn settle(&self, t: usize, slot: u64, p: Probe, out: &mut Vec<Entry>) {
+        self.state[t][slot as usize].store(p.code() as u32, Ordering::Relaxed);
+        if self.cyclic {
+            out.push(entry(t, slot));
         }
     }
 
@@ -561,7 +835,7 @@ impl<'a> Solver<'a> {
         let code = (self.state[t][slot as usize].load(Ordering::Relaxed) & CODE) as u16;
         let lost = Probe::from_code(code).value == Value::Loss;
         let (mine, theirs) = self.ix[t].position(slot);
-        let p = self.other(t);
+        let Some(p) = self.other(t) else { return };
         let states = &self.state[p];
         self.predecessors(p, mine, theirs, preds);
         // Plain loads first: independent, so their cache misses overlap,
@@ -579,58 +853,48 @@ impl<'a> Solver<'a> {
         .code() as u32;
         for &q in preds.iter() {
             let state = &states[q as usize];
-            let settled = if lost {
-                state
+            if lost {
+                let settled = state
                     .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
                         (s & CODE == UNKNOWN).then_some(s | win)
                     })
-                    .is_ok()
-            } else {
-                // Unsettled positions count at least one open successor.
-                let r = state.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
-                    (s & CODE == UNKNOWN).then(|| {
-                        let n = s - ONE;
-                        if n < ONE { n | loss } else { n }
-                    })
+                    .is_ok();
+                if settled {
+                    out.push(entry(p, q));
+                }
+                continue;
+            }
+            // A loss leaving the pair more slowly settles it later.
+            let late = self
+                .exit_plies
+                .get(p)
+                .is_some_and(|x| x[q as usize].load(Ordering::Relaxed) > d + 1);
+            // Unsettled positions count at least one open successor.
+            let r = state.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
+                (s & CODE == UNKNOWN).then(|| {
+                    let n = s - ONE;
+                    if n < ONE && !late { n | loss } else { n }
+                })
+            });
+            if matches!(r, Ok(s) if s - ONE < ONE) {
+                out.push(if late {
+                    entry(p, q) | LATE | LATE_LOSS
+                } else {
+                    entry(p, q)
                 });
-                matches!(r, Ok(s) if s - ONE < ONE)
-            };
-            if settled {
-                out.push(entry(p, q));
             }
         }
     }
 
     /// Slots in table `p` of the distinct positions from which the side
     /// that has just moved (`theirs`) reached (`mine`, `theirs`) without
-    /// removing anything.
+    /// placing or removing anything.
     fn predecessors(&self, p: usize, mine: u32, theirs: u32, out: &mut Vec<u64>) {
         out.clear();
-        let (n_mine, n_theirs) = (mine.count_ones(), theirs.count_ones());
-        let fly_at = self.rules.fly_at as u32;
-        let fly = match self.rules.flying {
-            Flying::Off => false,
-            Flying::Three => n_theirs <= fly_at,
-            Flying::Both => n_theirs <= fly_at || n_mine <= fly_at,
-        };
-        let empty = !(mine | theirs) & Bitboard::FULL.0;
-        // A mill closed by that move removed nothing only if nothing could be.
-        let silent_mill = self.rules.may_pass
-            || removable(self.layout, self.rules.mill_removal, Bitboard(mine)).is_empty();
-        for to in Bitboard(theirs) {
-            if !silent_mill && self.layout.mills_at(Bitboard(theirs), to) > 0 {
-                continue;
-            }
-            let froms = if fly {
-                empty
-            } else {
-                self.layout.adjacent[to.index()].0 & empty
-            };
-            for from in Bitboard(froms) {
-                let before = theirs ^ to.bit().0 ^ from.bit().0;
-                out.push(self.ix[p].index(before, mine));
-            }
-        }
+        let fly = self.mover.flies(self.members[p]);
+        let ix = &self.ix[p];
+        self.mover
+            .unslides(theirs, mine, fly, |before| out.push(ix.index(before, mine)));
         out.sort_unstable();
         out.dedup();
     }
@@ -639,12 +903,4 @@ impl<'a> Solver<'a> {
 const LOST_NOW: Probe = Probe {
     value: Value::Loss,
     plies: 0,
-};
-const WIN_NOW: Probe = Probe {
-    value: Value::Win,
-    plies: 1,
-};
-const LOST_NEXT: Probe = Probe {
-    value: Value::Loss,
-    plies: 1,
 };

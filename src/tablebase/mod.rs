@@ -51,20 +51,22 @@
 //! tables it reads.
 
 pub mod auto;
+mod bits;
 pub mod book;
 pub mod error;
 pub mod file;
 pub mod generate;
 pub mod index;
+pub mod placement;
 pub mod probe;
 pub mod summary;
 pub mod verify;
 
 pub use error::{Faults, TableFault, TableProblem, TablebaseError};
-pub use generate::{GenerateOptions, generate};
+pub use generate::{GenerateOptions, Generated, Phase, generate, generate_game};
 pub use probe::{MoveProbe, Tablebases, default_dir};
 
-use crate::rules::{Blocked, Flying, MillRemoval, Rules};
+use crate::rules::{Blocked, BoardFull, Flying, MillRemoval, Rules};
 
 /// Result for the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -153,6 +155,94 @@ pub fn covers(rules: &Rules) -> Result<(), NotCovered> {
         Err(NotCovered("EndgameWhen either"))
     } else {
         Ok(())
+    }
+}
+
+/// Whether the placement-phase tables hold under `rules`: the movement
+/// tables do (`covers`), every placement option of rulesets.md is at its
+/// rules.md default (`PlacingMill` board, no `DefenderFirst`, no
+/// `StopAtTwoEmpty`, `BoardFull` draw or loss, no captures while
+/// placing, `LossCheck` turn), and under `Lasker`, whose slides advance
+/// the clock while stones are in hand, the move-count draws are off.
+pub fn placement_covers(rules: &Rules) -> Result<(), NotCovered> {
+    covers(rules)?;
+    let capture = |k: &crate::rules::Capture| k.on;
+    if rules.placing_mill != crate::rules::PlacingMill::Board {
+        Err(NotCovered("PlacingMill other than board"))
+    } else if rules.defender_first {
+        Err(NotCovered("DefenderFirst"))
+    } else if rules.stop_at_two_empty {
+        Err(NotCovered("StopAtTwoEmpty"))
+    } else if !matches!(rules.board_full, BoardFull::Draw | BoardFull::Loss) {
+        Err(NotCovered("BoardFull other than draw or loss"))
+    } else if capture(&rules.custodian) || capture(&rules.intervention) || capture(&rules.leap) {
+        Err(NotCovered("custodian, intervention or leap captures"))
+    } else if rules.loss_check != crate::rules::LossCheck::Turn {
+        Err(NotCovered("LossCheck removal"))
+    } else if rules.lasker && (rules.endgame_moves > 0 || rules.no_capture_moves > 0) {
+        Err(NotCovered(
+            "Lasker with EndgameMoves or NoCaptureMoves (placement tables need both 0)",
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// The rule options a placement table depends on: the movement tables'
+/// (which it leads into) plus `Lasker` and `BoardFull`. `Pieces` is not
+/// one of them (the hands are part of the sector), so a game with fewer
+/// pieces shares its sectors with the full game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PlacementFingerprint {
+    pub movement: Fingerprint,
+    pub lasker: bool,
+    pub board_full: BoardFull,
+}
+
+impl PlacementFingerprint {
+    pub fn of(rules: &Rules) -> PlacementFingerprint {
+        PlacementFingerprint {
+            movement: Fingerprint::of(rules),
+            lasker: rules.lasker,
+            board_full: rules.board_full,
+        }
+    }
+
+    /// Rules that play the game as the fingerprint says (the generator's).
+    pub fn rules(&self) -> Rules {
+        Rules {
+            lasker: self.lasker,
+            board_full: self.board_full,
+            ..self.movement.rules()
+        }
+    }
+
+    /// The options as `Name=Value` words, written into each table's header.
+    pub fn text(&self) -> String {
+        let r = self.rules();
+        format!(
+            "{} Lasker={} BoardFull={}",
+            self.movement.text(),
+            r.get(crate::rules::RuleOptionId::Lasker),
+            r.get(crate::rules::RuleOptionId::BoardFull)
+        )
+    }
+
+    /// The placement tables' folder, inside the movement tables' folder.
+    pub fn dir_name(&self) -> String {
+        format!(
+            "placement-{}-full{}",
+            if self.lasker { "lasker" } else { "standard" },
+            match self.board_full {
+                BoardFull::Loss => "loss",
+                // Not covered (`placement_covers`) except draw.
+                BoardFull::Draw
+                | BoardFull::FirstLoses
+                | BoardFull::RemoveFirst
+                | BoardFull::RemoveSecond
+                | BoardFull::RemoveOne => "draw",
+            }
+        )
     }
 }
 
@@ -274,38 +364,92 @@ impl Fingerprint {
     }
 }
 
-/// A subspace: stones of the side to move, then of the other side.
+/// A sector: stones on the board of the side to move and of the other
+/// side, then stones in hand of each. A sector with both hands 0 is a
+/// movement-phase subspace (shown `4-3`); the others are placement
+/// sectors (shown `4-3+2-2`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
-pub struct Subspace {
+pub struct Sector {
     pub mine: u8,
     pub theirs: u8,
+    pub mine_hand: u8,
+    pub theirs_hand: u8,
 }
 
-impl Subspace {
-    pub fn new(mine: u8, theirs: u8) -> Subspace {
-        Subspace { mine, theirs }
+/// A movement-phase sector (both hands empty).
+pub type Subspace = Sector;
+
+impl Sector {
+    /// The movement-phase sector `mine-theirs`.
+    pub fn new(mine: u8, theirs: u8) -> Sector {
+        Sector::with_hands(mine, theirs, 0, 0)
     }
 
-    /// The subspace the opponent moves in after a non-removing move.
-    pub fn swapped(self) -> Subspace {
-        Subspace::new(self.theirs, self.mine)
+    pub fn with_hands(mine: u8, theirs: u8, mine_hand: u8, theirs_hand: u8) -> Sector {
+        Sector {
+            mine,
+            theirs,
+            mine_hand,
+            theirs_hand,
+        }
     }
 
-    /// Parses `5-4`.
-    pub fn parse(text: &str) -> Result<Subspace, TablebaseError> {
+    /// Whether this is a placement sector (some stones in hand).
+    pub fn placing(self) -> bool {
+        self.mine_hand + self.theirs_hand > 0
+    }
+
+    /// The sector the opponent moves in after a move that neither places
+    /// nor removes.
+    pub fn swapped(self) -> Sector {
+        Sector::with_hands(self.theirs, self.mine, self.theirs_hand, self.mine_hand)
+    }
+
+    /// Stones of the side to move, board plus hand.
+    pub fn mine_material(self) -> u8 {
+        self.mine + self.mine_hand
+    }
+
+    pub fn theirs_material(self) -> u8 {
+        self.theirs + self.theirs_hand
+    }
+
+    /// Parses `5-4` (a movement subspace, 3 to 12 stones a side) or
+    /// `5-4+2-3` (board counts 0 to 12, hands 0 to 12, at least 3
+    /// stones a side in all, and at most 24 on the board).
+    pub fn parse(text: &str) -> Result<Sector, TablebaseError> {
         let bad = || TablebaseError::SubspaceSyntax(text.to_string());
-        let (a, b) = text.split_once('-').ok_or_else(bad)?;
-        let a: u8 = a.trim().parse().map_err(|_| bad())?;
-        let b: u8 = b.trim().parse().map_err(|_| bad())?;
-        if !(3..=12).contains(&a) || !(3..=12).contains(&b) {
+        let pair = |t: &str| -> Result<(u8, u8), TablebaseError> {
+            let (a, b) = t.split_once('-').ok_or_else(bad)?;
+            let a: u8 = a.trim().parse().map_err(|_| bad())?;
+            let b: u8 = b.trim().parse().map_err(|_| bad())?;
+            Ok((a, b))
+        };
+        let (board, hands) = match text.split_once('+') {
+            Some((board, hands)) => (pair(board)?, pair(hands)?),
+            None => (pair(text)?, (0, 0)),
+        };
+        let s = Sector::with_hands(board.0, board.1, hands.0, hands.1);
+        let counts = [s.mine, s.theirs, s.mine_hand, s.theirs_hand];
+        if counts.iter().any(|&c| c > 12)
+            || s.mine_material() < 3
+            || s.theirs_material() < 3
+            || s.mine_material() > 12
+            || s.theirs_material() > 12
+            || s.mine as usize + s.theirs as usize > 24
+        {
             return Err(TablebaseError::StoneCount(text.to_string()));
         }
-        Ok(Subspace::new(a, b))
+        Ok(s)
     }
 }
 
-impl std::fmt::Display for Subspace {
+impl std::fmt::Display for Sector {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}-{}", self.mine, self.theirs)
+        write!(f, "{}-{}", self.mine, self.theirs)?;
+        if self.placing() {
+            write!(f, "+{}-{}", self.mine_hand, self.theirs_hand)?;
+        }
+        Ok(())
     }
 }

@@ -1,4 +1,5 @@
-//! Probing: the value of a movement-phase position and of each move.
+//! Probing: the value of a position (movement or placement phase) and of
+//! each move.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
@@ -6,10 +7,10 @@ use std::sync::{Arc, OnceLock};
 use super::error::{Faults, TableFault, TableProblem};
 use super::file::{TableFile, table_path};
 use super::index::Indexer;
-use super::{Fingerprint, Probe, Subspace, Value};
-use crate::rules::{Color, Move, MoveList, Position, Rules};
+use super::{Fingerprint, PlacementFingerprint, Probe, Sector, Subspace, Value};
+use crate::rules::{Bitboard, Color, GameResult, Move, MoveList, Position, Rules};
 
-/// One subspace's table, mapped, with its index.
+/// One sector's table, mapped, with its index.
 pub struct SubspaceTable {
     pub file: TableFile,
     pub index: Indexer,
@@ -24,6 +25,14 @@ pub struct Tablebases {
     rules: Rules,
     /// By stones of the side to move and of the other side (3..=12).
     tables: Vec<OnceLock<Option<Arc<SubspaceTable>>>>,
+    /// The folder of these rules' placement tables (inside `dir`).
+    placement_dir: PathBuf,
+    placement_fingerprint: String,
+    /// By stones on the board and in hand of each side (`placement_slot`),
+    /// made on the first placement probe.
+    placement: OnceLock<Box<[Slot]>>,
+    /// Whether the placement tables hold under these rules.
+    placement_covered: bool,
     /// Where tables found unusable are reported.
     faults: Arc<Faults>,
     /// Whether the tables hold under these rules (`covers`); if not,
@@ -40,6 +49,18 @@ pub struct MoveProbe {
 }
 
 const SIDE: usize = 13;
+
+/// A table slot of `Tablebases`, opened on first use.
+type Slot = OnceLock<Option<Arc<SubspaceTable>>>;
+
+/// The place of a placement sector in `Tablebases::placement`.
+fn placement_slot(s: Sector) -> Option<usize> {
+    let counts = [s.mine, s.theirs, s.mine_hand, s.theirs_hand];
+    if counts.iter().any(|&c| c as usize >= SIDE) {
+        return None;
+    }
+    Some(counts.iter().fold(0, |i, &c| i * SIDE + c as usize))
+}
 
 /// The default root folder: `$MORRIS_TB_DIR`, else `morris/tb` under
 /// `$XDG_CACHE_HOME`, else `~/.cache/morris/tb`.
@@ -85,8 +106,14 @@ impl Tablebases {
         faults: Arc<Faults>,
     ) -> Tablebases {
         let fp = Fingerprint::of(rules);
+        let pfp = PlacementFingerprint::of(rules);
+        let dir = root.as_ref().join(fp.dir_name());
         Tablebases {
-            dir: root.as_ref().join(fp.dir_name()),
+            placement_dir: dir.join(pfp.dir_name()),
+            placement_fingerprint: pfp.text(),
+            placement: OnceLock::new(),
+            placement_covered: super::placement_covers(rules).is_ok(),
+            dir,
             fingerprint: fp.text(),
             rules: Rules {
                 mill_reform: false,
@@ -104,6 +131,10 @@ impl Tablebases {
         Tablebases {
             dir: self.dir.clone(),
             fingerprint: self.fingerprint.clone(),
+            placement_dir: self.placement_dir.clone(),
+            placement_fingerprint: self.placement_fingerprint.clone(),
+            placement: OnceLock::new(),
+            placement_covered: self.placement_covered,
             rules: self.rules,
             tables: self
                 .tables
@@ -134,38 +165,66 @@ impl Tablebases {
         &self.dir
     }
 
-    /// A subspace's table, mapped and checked on first use; `None` if it
-    /// is missing or unusable (then reported to the faults).
-    pub fn table(&self, sub: Subspace) -> Option<&SubspaceTable> {
-        let (m, t) = (sub.mine as usize, sub.theirs as usize);
-        if !(3..SIDE).contains(&m) || !(3..SIDE).contains(&t) {
-            return None;
-        }
-        self.tables[m * SIDE + t]
-            .get_or_init(|| {
-                let path = table_path(&self.dir, sub);
-                if !path.exists() {
-                    return None;
-                }
-                match TableFile::open(&path, sub, &self.fingerprint) {
-                    Ok(file) => Some(Arc::new(SubspaceTable {
-                        file,
-                        index: Indexer::new(m, t),
-                    })),
-                    Err(e) => {
-                        log::warn!("tablebase {e}");
-                        if let Some(fault) = TableFault::of(&e) {
-                            self.faults.report(fault);
-                        }
-                        None
-                    }
-                }
-            })
-            .as_deref()
+    /// The folder holding these rules' placement tables.
+    pub fn placement_dir(&self) -> &Path {
+        &self.placement_dir
     }
 
-    /// The subspaces whose tables are on disk (not checked).
-    pub fn available(&self) -> Vec<Subspace> {
+    /// A sector's table, mapped and checked on first use; `None` if it is
+    /// missing or unusable (then reported to the faults).
+    pub fn table(&self, sub: Sector) -> Option<&SubspaceTable> {
+        let (m, t) = (sub.mine as usize, sub.theirs as usize);
+        let (slot, dir, fingerprint) = if sub.placing() {
+            let slots = self.placement.get_or_init(|| {
+                (0..SIDE * SIDE * SIDE * SIDE)
+                    .map(|_| OnceLock::new())
+                    .collect()
+            });
+            let slot = &slots[placement_slot(sub)?];
+            (slot, &self.placement_dir, &self.placement_fingerprint)
+        } else {
+            if !(3..SIDE).contains(&m) || !(3..SIDE).contains(&t) {
+                return None;
+            }
+            (&self.tables[m * SIDE + t], &self.dir, &self.fingerprint)
+        };
+        slot.get_or_init(|| {
+            let path = table_path(dir, sub);
+            if !path.exists() {
+                return None;
+            }
+            match TableFile::open(&path, sub, fingerprint) {
+                Ok(file) => Some(Arc::new(SubspaceTable {
+                    file,
+                    index: Indexer::new(m, t),
+                })),
+                Err(e) => {
+                    log::warn!("tablebase {e}");
+                    if let Some(fault) = TableFault::of(&e) {
+                        self.faults.report(fault);
+                    }
+                    None
+                }
+            }
+        })
+        .as_deref()
+    }
+
+    /// The path of a sector's table.
+    pub fn table_path(&self, sub: Sector) -> PathBuf {
+        table_path(
+            if sub.placing() {
+                &self.placement_dir
+            } else {
+                &self.dir
+            },
+            sub,
+        )
+    }
+
+    /// The sectors whose tables are on disk (not checked): the movement
+    /// subspaces, then the placement sectors.
+    pub fn available(&self) -> Vec<Sector> {
         let mut subs = Vec::new();
         for m in 3..SIDE as u8 {
             for t in 3..SIDE as u8 {
@@ -175,12 +234,24 @@ impl Tablebases {
                 }
             }
         }
+        let mut placing: Vec<Sector> = std::fs::read_dir(&self.placement_dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .filter_map(|e| {
+                let name = e.file_name();
+                let stem = name.to_str()?.strip_suffix(".mtb")?;
+                Sector::parse(stem).ok().filter(|s| s.placing())
+            })
+            .collect();
+        placing.sort_by_key(|s| (s.mine_hand + s.theirs_hand, s.mine + s.theirs, *s));
+        subs.extend(placing);
         subs
     }
 
     /// The stored code of `mine` to move against `theirs` in `sub`.
     #[inline]
-    pub fn code(&self, sub: Subspace, mine: u32, theirs: u32) -> Option<u16> {
+    pub fn code(&self, sub: Sector, mine: u32, theirs: u32) -> Option<u16> {
         let table = self.table(sub)?;
         let code = table.file.code(table.index.index(mine, theirs));
         if code.is_none() {
@@ -191,26 +262,29 @@ impl Tablebases {
 
     /// Reports a table found damaged while reading it, once.
     #[cold]
-    fn damaged(&self, sub: Subspace, table: &SubspaceTable) {
+    fn damaged(&self, sub: Sector, table: &SubspaceTable) {
         if table.file.first_damage() {
             self.faults.report(TableFault {
-                path: table_path(&self.dir, sub),
+                path: self.table_path(sub),
                 problem: TableProblem::Checksum.to_string(),
             });
         }
     }
 
     /// The stored value, ignoring the move-count draws; `None` outside the
-    /// tables (pieces in hand, `MillReform` bans, a missing table, a game
-    /// already over by material).
+    /// tables (`MillReform` bans, rule-set state, a missing table, a game
+    /// already over by material or a full board).
     #[inline]
     pub fn probe_table(&self, pos: &Position) -> Option<Probe> {
         let me = pos.side_to_move();
-        if pos.in_hand(Color::White) + pos.in_hand(Color::Black) != 0
-            || pos.bans(Color::White) | pos.bans(Color::Black) != 0
+        if pos.in_hand(Color::White) + pos.in_hand(Color::Black) != 0 {
+            return self.probe_placement(pos);
+        }
+        if pos.bans(Color::White) | pos.bans(Color::Black) != 0
             || !self.covered
             || pos.owed().count > 0
             || pos.ended().is_some()
+            || (pos.occupied() == Bitboard::FULL && pos.clock() == 0)
         {
             return None;
         }
@@ -219,11 +293,42 @@ impl Tablebases {
         self.code(sub, mine.0, theirs.0).map(Probe::from_code)
     }
 
+    /// `probe_table` for a position with stones in hand.
+    fn probe_placement(&self, pos: &Position) -> Option<Probe> {
+        let me = pos.side_to_move();
+        let plain = Color::BOTH
+            .iter()
+            .all(|&c| pos.bans(c) == 0 && pos.spent(c).is_empty() && pos.shuttle(c).is_none())
+            && pos.marked().is_empty()
+            && pos.owed().count == 0
+            && pos.ended().is_none();
+        if !plain || !self.placement_covered {
+            return None;
+        }
+        let (mine, theirs) = (pos.pieces(me), pos.pieces(!me));
+        let sector = Sector::with_hands(
+            mine.count() as u8,
+            theirs.count() as u8,
+            pos.in_hand(me),
+            pos.in_hand(!me),
+        );
+        self.code(sector, mine.0, theirs.0).map(Probe::from_code)
+    }
+
     /// The value under these rules, with `EndgameMoves`/`NoCaptureMoves`
     /// applied from the position's clock.
     #[inline]
     pub fn probe(&self, pos: &Position) -> Option<Probe> {
         let p = self.probe_table(pos)?;
+        if pos.in_hand(Color::White) + pos.in_hand(Color::Black) != 0 {
+            // The next placement restarts the clock: only a limit reached
+            // now draws.
+            return Some(if pos.move_count_draw(&self.rules).is_some() {
+                Probe::DRAW
+            } else {
+                p
+            });
+        }
         let three_each = Color::BOTH.iter().all(|&c| pos.material(c) == 3);
         Some(apply_clock(&self.rules, p, pos.clock(), three_each))
     }
@@ -239,10 +344,19 @@ impl Tablebases {
             .map(|&mv| {
                 let next = pos.make(&self.rules, mv);
                 let converts = mv.num_removals() > 0;
-                let probe = if next.material(them) < 3 {
-                    Probe {
-                        value: Value::Win,
-                        plies: 1,
+                // The game ends by material or a full board.
+                let over = next.outcome_without_history(&self.rules, true);
+                let probe = if let Some(end) = over {
+                    match end.result {
+                        GameResult::Win(c) if c != them => Probe {
+                            value: Value::Win,
+                            plies: 1,
+                        },
+                        GameResult::Win(_) => Probe {
+                            value: Value::Loss,
+                            plies: 1,
+                        },
+                        GameResult::Draw => Probe::DRAW,
                     }
                 } else {
                     let after = self.probe(&next)?;

@@ -8,7 +8,7 @@ use super::file::file_len;
 use rayon::prelude::*;
 
 use super::probe::{SubspaceTable, apply_clock};
-use super::{Probe, Subspace, Tablebases, Value};
+use super::{Probe, Sector, Tablebases, Value};
 use crate::rules::Rules;
 
 /// A subspace's totals, kept in its table's header.
@@ -55,20 +55,22 @@ impl Summary {
 /// One table's totals and size on disk.
 #[derive(Clone, Debug)]
 pub struct TableSummary {
-    pub subspace: Subspace,
+    pub subspace: Sector,
     /// The values as stored (the header's totals): distances to the next
     /// conversion, whatever the move-count draws.
     pub stored: Summary,
     /// The values at clock 0 under the rules' move-count draws: what
     /// probing, and so the search, gives a position entered by a removal.
     /// A stored win or loss whose conversion comes after the draw limit
-    /// is a draw here.
+    /// is a draw here. (A placement table stores these already: every
+    /// placement restarts the clock.)
     pub at_clock_zero: Summary,
     pub bytes: u64,
 }
 
-/// The totals of every table on disk for `rules` under `root`; the values
-/// at clock 0 are counted over the table (in parallel).
+/// The totals of every table on disk for `rules` under `root`, movement
+/// subspaces then placement sectors; the values at clock 0 are counted
+/// over each movement table (in parallel).
 pub fn on_disk(root: &Path, rules: &Rules) -> Vec<TableSummary> {
     let tbs = Tablebases::open(root, rules);
     tbs.available()
@@ -87,7 +89,10 @@ pub fn on_disk(root: &Path, rules: &Rules) -> Vec<TableSummary> {
 
 /// The totals of a table's canonical positions with the move-count draws
 /// applied at clock 0; `None` if a block of it is damaged.
-fn at_clock_zero(table: &SubspaceTable, sub: Subspace, rules: &Rules) -> Option<Summary> {
+fn at_clock_zero(table: &SubspaceTable, sub: Sector, rules: &Rules) -> Option<Summary> {
+    if sub.placing() {
+        return table.file.check_all().then_some(table.file.header.summary);
+    }
     let three_each = sub.mine == 3 && sub.theirs == 3;
     (0..table.index.classes())
         .into_par_iter()
@@ -119,13 +124,13 @@ fn at_clock_zero(table: &SubspaceTable, sub: Subspace, rules: &Rules) -> Option<
         )
 }
 
-/// The totals as a text table, one line per subspace: the values at clock
+/// The totals as a text table, one line per sector: the values at clock
 /// 0, and how many stored wins and losses the move-count draws turn into
 /// draws there.
 pub fn format(rows: &[TableSummary]) -> String {
     let mut out = format!(
-        "{:>8} {:>14} {:>14} {:>14} {:>14} {:>8} {:>8} {:>14} {:>12}\n",
-        "subspace",
+        "{:>12} {:>14} {:>14} {:>14} {:>14} {:>8} {:>8} {:>14} {:>12}\n",
+        "sector",
         "positions",
         "wins",
         "losses",
@@ -139,7 +144,7 @@ pub fn format(rows: &[TableSummary]) -> String {
         let s = &r.at_clock_zero;
         let decided = |s: &Summary| s.wins + s.losses;
         out.push_str(&format!(
-            "{:>8} {:>14} {:>14} {:>14} {:>14} {:>8} {:>8} {:>14} {:>12}\n",
+            "{:>12} {:>14} {:>14} {:>14} {:>14} {:>8} {:>8} {:>14} {:>12}\n",
             r.subspace.to_string(),
             s.positions,
             s.wins,

@@ -6,16 +6,16 @@ use std::path::Path;
 use rayon::prelude::*;
 
 use super::error::{TableProblem, TablebaseError};
-use super::generate::position;
+use super::generate::{sector_position, through};
 use super::probe::{Tablebases, apply_clock, preference};
 use super::summary::Summary;
-use super::{Fingerprint, Probe, Subspace, Value};
-use crate::rules::{Blocked, Color, MoveList, Rules};
+use super::{PlacementFingerprint, Probe, Sector, Value};
+use crate::rules::{Blocked, Color, GameResult, MoveList, Rules};
 
 /// What checking one table found.
 #[derive(Clone, Debug)]
 pub struct Checked {
-    pub subspace: Subspace,
+    pub subspace: Sector,
     pub checksum_ok: bool,
     /// The header's totals match the values.
     pub summary_ok: bool,
@@ -31,17 +31,19 @@ impl Checked {
     }
 }
 
-/// The value of `mine` to move against `theirs` computed from the stored
-/// values of its successors (the move-count draws applied to the
-/// positions removals lead into, whose clocks restart).
+/// The value of `mine` to move against `theirs` with the hands of sector
+/// `sector`, computed from the stored values of its successors by the
+/// rules core's moves (the move-count draws applied to the movement
+/// positions that placements and removals lead into, whose clocks restart).
 pub fn recompute(
     tbs: &Tablebases,
     rules: &Rules,
     list: &mut MoveList,
+    sector: Sector,
     mine: u32,
     theirs: u32,
 ) -> Option<Probe> {
-    let pos = position(mine, theirs);
+    let pos = sector_position(sector, mine, theirs);
     pos.legal_moves(rules, list);
     if list.is_empty() {
         return Some(match rules.blocked {
@@ -60,36 +62,31 @@ pub fn recompute(
     let mut best: Option<Probe> = None;
     for &mv in list.iter() {
         let next = pos.make(rules, mv);
-        let (me, opp) = (next.pieces(Color::White), next.pieces(Color::Black));
-        let p = if opp.count() < 3 {
-            Probe {
-                value: Value::Win,
-                plies: 1,
-            }
-        } else {
-            let sub = Subspace::new(opp.count() as u8, me.count() as u8);
-            let stored = Probe::from_code(tbs.code(sub, opp.0, me.0)?);
-            let converts = mv.num_removals() > 0;
-            // After a removal the clock restarts: the move-count draws
-            // decide whether the new position is still won.
-            let after = if converts {
-                apply_clock(rules, stored, 0, opp.count() == 3 && me.count() == 3)
-            } else {
-                stored
-            };
-            let plies = if converts { 1 } else { after.plies + 1 };
-            match after.value {
-                Value::Draw => Probe::DRAW,
-                Value::Win => Probe {
+        // The successor's value for its side to move (Black).
+        let after = match next.outcome_without_history(rules, true) {
+            Some(end) => match end.result {
+                GameResult::Win(Color::White) => Probe {
                     value: Value::Loss,
-                    plies,
+                    plies: 0,
                 },
-                Value::Loss => Probe {
+                GameResult::Win(Color::Black) => Probe {
                     value: Value::Win,
-                    plies,
+                    plies: 0,
                 },
+                GameResult::Draw => Probe::DRAW,
+            },
+            None => {
+                let stored = tbs.probe_table(&next)?;
+                let movement = next.in_hand(Color::White) + next.in_hand(Color::Black) == 0;
+                if movement && next.clock() == 0 {
+                    let three_each = Color::BOTH.iter().all(|&c| next.material(c) == 3);
+                    apply_clock(rules, stored, 0, three_each)
+                } else {
+                    stored
+                }
             }
         };
+        let p = through(after, mv.num_removals() > 0);
         if best.is_none_or(|b| preference(p) > preference(b)) {
             best = Some(p);
         }
@@ -110,21 +107,23 @@ const EXAMPLES: usize = 5;
 
 impl Found {
     /// Checks the stored value of one canonical position.
+    #[allow(clippy::too_many_arguments)]
     fn check(
         &mut self,
         tbs: &Tablebases,
         rules: &Rules,
         list: &mut MoveList,
         stored: Probe,
+        sector: Sector,
         mine: u32,
         theirs: u32,
     ) {
         self.summary.count(stored);
-        let want = recompute(tbs, rules, list, mine, theirs);
+        let want = recompute(tbs, rules, list, sector, mine, theirs);
         if want != Some(stored) {
             self.mismatches += 1;
             if self.examples.len() < EXAMPLES {
-                let fen = position(mine, theirs).to_fen(rules);
+                let fen = sector_position(sector, mine, theirs).to_fen(rules);
                 self.examples
                     .push(format!("{fen}: stored {stored}, successors give {want:?}"));
             }
@@ -151,7 +150,7 @@ pub fn verify(
     sample: Option<u64>,
     mut progress: impl FnMut(&Checked),
 ) -> Result<Vec<Checked>, TablebaseError> {
-    let rules = Fingerprint::of(rules).rules();
+    let rules = PlacementFingerprint::of(rules).rules();
     let tbs = Tablebases::open(root, &rules);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads.max(1))
@@ -191,7 +190,7 @@ pub fn verify(
                     let slot = (k + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) % table.index.size();
                     let (mine, theirs) = table.index.position(slot);
                     if table.index.index(mine, theirs) == slot {
-                        found.check(tbs, rules, list, stored(slot), mine, theirs);
+                        found.check(tbs, rules, list, stored(slot), sub, mine, theirs);
                     }
                     found
                 })
@@ -204,7 +203,7 @@ pub fn verify(
                         .index
                         .for_each_in_class(class, |slot, mine, theirs, canonical| {
                             if canonical {
-                                found.check(tbs, rules, list, stored(slot), mine, theirs);
+                                found.check(tbs, rules, list, stored(slot), sub, mine, theirs);
                             }
                         });
                     found
