@@ -8,7 +8,7 @@ use clap::Args;
 use super::{CliError, PositionArgs, RulesArgs};
 use morris::rules::Color;
 use morris::tablebase::probe::{Tablebases, default_dir, preference};
-use morris::tablebase::{Probe, Value, covers};
+use morris::tablebase::{Probe, Value, covers, placement_covers};
 use morris::tools::analyze::{change_mark, value_word};
 
 /// Arguments of `morris solve`.
@@ -40,12 +40,17 @@ pub fn generate_command(rules: &RulesArgs, dir: Option<&Path>, in_hand: bool) ->
 /// `morris solve`.
 pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     let rules = args.position.rules()?;
-    covers(&rules)?;
     if rules.mill_reform {
         return Err("the tables do not cover MillReform".into());
     }
     let game = args.position.game()?;
     let pos = game.position();
+    let in_hand = Color::BOTH.iter().any(|&c| pos.in_hand(c) > 0);
+    if in_hand {
+        placement_covers(&rules)?;
+    } else {
+        covers(&rules)?;
+    }
     if let Some(o) = game.outcome() {
         println!("position {}\ngame over: {o}", pos.to_fen(&rules));
         return Ok(());
@@ -53,7 +58,6 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     let dir = args.dir.clone().unwrap_or_else(default_dir);
     let tbs = Tablebases::open(&dir, &rules);
     let missing = || {
-        let in_hand = Color::BOTH.iter().any(|&c| pos.in_hand(c) > 0);
         CliError::Message(format!(
             "the tables under {} do not give this position's value; run `{}`",
             tbs.dir().display(),
@@ -70,7 +74,11 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     println!("value {}", describe(value));
     for m in moves {
         let mark = change_mark(value.value, m.probe.value).unwrap_or_default();
-        println!("  {:<12} {:<18} {mark}", m.mv.to_string(), describe(m.probe));
+        println!(
+            "  {:<12} {:<18} {mark}",
+            m.mv.to_string(),
+            describe(m.probe)
+        );
     }
     Ok(())
 }

@@ -561,7 +561,10 @@ impl RootValues {
                 m
             })
             .collect();
-        let value = moves.iter().map(|m| m.probe).max_by_key(|&p| preference(p))?;
+        let value = moves
+            .iter()
+            .map(|m| m.probe)
+            .max_by_key(|&p| preference(p))?;
         let allowed = moves
             .iter()
             .filter(|m| match value.value {

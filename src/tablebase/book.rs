@@ -32,7 +32,7 @@ use super::file::checksum;
 use super::index::apply_sym;
 use super::probe::{MoveProbe, Tablebases, apply_clock};
 use super::{Probe, Value};
-use crate::rules::{Color, Move, MoveList, Position, Rules};
+use crate::rules::{Color, GameResult, Move, MoveList, Position, Rules};
 
 const MAGIC: &[u8; 8] = b"MORRISBK";
 const VERSION: u32 = 1;
@@ -111,10 +111,11 @@ pub fn key(pos: &Position) -> Option<u64> {
     )
 }
 
-/// What a move is worth to its mover, from the value `after` of the
-/// position it leads to (`None` there: not known). A move leaving the
-/// opponent too few stones wins at once; plies count the move, and a
-/// removal is a conversion (the distance starts again).
+/// What a move is worth to its mover, from the value `after` gives the
+/// position it leads to (`None` there: not known). A move that ends the
+/// game by material or a full board is worth that result at once; plies
+/// count the move, and a removal is a conversion (the distance starts
+/// again). The same rule as `Tablebases::moves`.
 pub fn move_value(
     pos: &Position,
     rules: &Rules,
@@ -122,27 +123,46 @@ pub fn move_value(
     after: impl Fn(&Position) -> Option<Probe>,
 ) -> Option<MoveProbe> {
     let next = pos.make(rules, mv);
-    let them = !pos.side_to_move();
-    let probe = if next.material(them) < rules.min_pieces as u32 {
-        Probe {
-            value: Value::Win,
-            plies: 1,
+    let me = pos.side_to_move();
+    let probe = match next.outcome_without_history(rules, true) {
+        Some(end) => match end.result {
+            GameResult::Win(c) => Probe {
+                value: if c == me { Value::Win } else { Value::Loss },
+                plies: 1,
+            },
+            GameResult::Draw => Probe::DRAW,
+        },
+        None => {
+            let after = after(&next)?;
+            let value = match after.value {
+                Value::Draw => return Some(MoveProbe { mv, probe: after }),
+                Value::Win => Value::Loss,
+                Value::Loss => Value::Win,
+            };
+            let plies = if mv.num_removals() > 0 {
+                1
+            } else {
+                after.plies + 1
+            };
+            Probe { value, plies }
         }
-    } else {
-        let after = after(&next)?;
-        let value = match after.value {
-            Value::Draw => return Some(MoveProbe { mv, probe: after }),
-            Value::Win => Value::Loss,
-            Value::Loss => Value::Win,
-        };
-        let plies = if mv.num_removals() > 0 {
-            1
-        } else {
-            after.plies + 1
-        };
-        Probe { value, plies }
     };
     Some(MoveProbe { mv, probe })
+}
+
+/// A stored value under the move-count draws, from the position's clock,
+/// as `Tablebases::probe` applies them: while stones are in hand the next
+/// placement restarts the clock, so only a limit reached now draws.
+pub fn with_clock(rules: &Rules, pos: &Position, p: Probe) -> Probe {
+    if pos.in_hand(Color::White) + pos.in_hand(Color::Black) != 0 {
+        return if pos.move_count_draw(rules).is_some() {
+            Probe::DRAW
+        } else {
+            p
+        };
+    }
+    let three_each = Color::BOTH.iter().all(|&c| pos.material(c) == 3);
+    apply_clock(rules, p, pos.clock(), three_each)
 }
 
 /// An opening book: sorted keys and their values.
@@ -181,11 +201,9 @@ impl Book {
                 pos.legal_moves(rules, &mut list);
                 for &mv in list.iter() {
                     let child = pos.make(rules, mv);
-                    // A game won by material ends here: no table holds it.
-                    let over = Color::BOTH
-                        .iter()
-                        .any(|&c| child.material(c) < rules.min_pieces as u32);
-                    if over {
+                    // A game over by material or a full board: no table
+                    // holds it, `move_value` knows its result.
+                    if child.outcome_without_history(rules, true).is_some() {
                         continue;
                     }
                     let ck = key(&child).ok_or_else(|| BookError::NotCovered {
@@ -338,9 +356,7 @@ impl Book {
     /// The value of `pos` under `rules` (the book's), the move-count draws
     /// applied from its clock.
     pub fn probe(&self, pos: &Position, rules: &Rules) -> Option<Probe> {
-        let p = self.probe_table(pos)?;
-        let three_each = Color::BOTH.iter().all(|&c| pos.material(c) == 3);
-        Some(apply_clock(rules, p, pos.clock(), three_each))
+        Some(with_clock(rules, pos, self.probe_table(pos)?))
     }
 
     /// Every legal move of `pos` with its value for the mover; `None`
@@ -369,7 +385,10 @@ mod tests {
         };
         let bytes = book.to_bytes();
         let back = Book::from_bytes(&bytes).expect("reads back");
-        assert_eq!((back.keys, back.codes, back.plies), (book.keys, book.codes, 2));
+        assert_eq!(
+            (back.keys, back.codes, back.plies),
+            (book.keys, book.codes, 2)
+        );
         assert_eq!(back.rules, "Variant=nine");
         let mut flipped = bytes.clone();
         *flipped.last_mut().expect("bytes") ^= 1;

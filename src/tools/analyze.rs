@@ -211,7 +211,10 @@ pub fn change_mark(before: Value, after: Value) -> Option<String> {
 /// position and the move changes its value.
 fn value_change(tables: &Tablebases, pos: &Position, mv: Move) -> Option<(Value, Value)> {
     let moves = tables.moves(pos)?;
-    let before = moves.iter().map(|m| m.probe).max_by_key(|&p| preference(p))?;
+    let before = moves
+        .iter()
+        .map(|m| m.probe)
+        .max_by_key(|&p| preference(p))?;
     let after = moves.iter().find(|m| m.mv == mv)?.probe;
     (before.value != after.value).then_some((before.value, after.value))
 }
