@@ -8,8 +8,10 @@
 //!   game history and the search path; wins and losses score as distances.
 //! - `tt`: the lock-free table shared by the threads (Lazy SMP).
 //! - `ordering`, `eval`, `time`: move order, static evaluation, clock.
-//! - `tb`: endgame table values as scores (probed at the root and at
-//!   interior nodes of the movement phase).
+//! - `tb`: table values as scores, probed at interior nodes of every phase
+//!   the tables cover. At a covered root (tables, else an opening book)
+//!   only the moves that keep the value are searched (`RootValues`), and
+//!   the score reported is the table's.
 //! - `bench`: the fixed benchmark whose node count signs the search.
 
 pub mod bench;
