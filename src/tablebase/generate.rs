@@ -701,6 +701,30 @@ impl<'a> Solver<'a> {
         Exit::Read(table, table.index.index(opp, me))
     }
 
+    /// Values a move leaving the pair (see `exit`), or notes the table
+    /// slot to read; whether nothing can beat what is found (a win in 1).
+    #[inline]
+    fn leave(
+        &self,
+        me: u32,
+        opp: u32,
+        removed: bool,
+        hands: (u8, u8),
+        exits: &mut Exits,
+        reads: &mut Vec<(&'a SubspaceTable, u64, bool)>,
+    ) -> bool {
+        match self.exit(me, opp, hands) {
+            Exit::Known(p) => {
+                exits.add(through(p, removed));
+                exits.win == Some(1)
+            }
+            Exit::Read(table, slot) => {
+                reads.push((table, slot, removed));
+                false
+            }
+        }
+    }
+
     /// Forward pass over the slots of one mover class of table `t`.
     fn init_class(&self, t: usize, class: usize, out: &mut Vec<Entry>) {
         let mut succ: Vec<u64> = Vec::with_capacity(128);
@@ -715,6 +739,12 @@ impl<'a> Solver<'a> {
         // The hands after a slide, and after a placement (the opponent's first).
         let slid = (sector.theirs_hand, sector.mine_hand);
         let placed = (sector.theirs_hand, sector.mine_hand.saturating_sub(1));
+        // The table of the placements that remove nothing (none when such
+        // a placement fills the board).
+        let child = Sector::with_hands(sector.theirs, sector.mine + 1, placed.0, placed.1);
+        let quiet_placements = (places && (child.placing() || child.mine + child.theirs < 24))
+            .then(|| self.lower.table(child))
+            .flatten();
         self.ix[t].for_each_in_class(class, |slot, mine, theirs, canonical| {
             let v = &self.state[t][slot as usize];
             if !canonical {
@@ -726,17 +756,6 @@ impl<'a> Solver<'a> {
             succ.clear();
             reads.clear();
             {
-                let mut leave = |me, opp, removed, hands| match self.exit(me, opp, hands) {
-                    Exit::Known(p) => {
-                        exits.add(through(p, removed));
-                        // Nothing beats a win in 1.
-                        exits.win == Some(1)
-                    }
-                    Exit::Read(table, slot) => {
-                        reads.push((table, slot, removed));
-                        false
-                    }
-                };
                 let mut stopped = false;
                 if let Some(other) = other.filter(|_| slides) {
                     // Every quiet successor has the opponent to move on `theirs`.
@@ -749,7 +768,7 @@ impl<'a> Solver<'a> {
                         &mut |me, opp, removed| {
                             moves += 1;
                             if removed {
-                                leave(me, opp, true, slid)
+                                self.leave(me, opp, true, slid, &mut exits, &mut reads)
                             } else {
                                 succ.push(quiet.index(me));
                                 false
@@ -758,10 +777,18 @@ impl<'a> Solver<'a> {
                     );
                 }
                 if places && !stopped {
+                    // Those all have the opponent to move on `theirs`.
+                    let quiet = quiet_placements.map(|q| (q, q.index.prepare(theirs)));
                     self.mover
                         .placements(mine, theirs, &mut scratch, &mut |me, opp, removed| {
                             moves += 1;
-                            leave(me, opp, removed, placed)
+                            match &quiet {
+                                Some((table, ix)) if !removed => {
+                                    reads.push((table, ix.index(me), false));
+                                    false
+                                }
+                                _ => self.leave(me, opp, removed, placed, &mut exits, &mut reads),
+                            }
                         });
                 }
             }

@@ -1,12 +1,39 @@
-//! Endgame tablebases for the movement phase.
+//! Tablebases: the movement phase, and the placement phase on top of it.
 //!
-//! A subspace `w-b` holds every position with no pieces in hand, `w`
-//! stones for the side to move and `b` for the other (3 <= w, b). Each
-//! position stores win/loss/draw for the side to move and the distance in
-//! plies to the next conversion: the next removal, or the end of the game
-//! (a blocked side). Subspaces `w-b` and `b-w` are solved together by
-//! retrograde analysis (`generate`), after the smaller subspaces their
-//! removals lead into; a removal leaving fewer than 3 stones wins.
+//! A sector `w-b+x-y` holds every position with `w` stones on the board
+//! for the side to move and `b` for the other, `x` and `y` in their hands
+//! (`Sector`; the game is colour-symmetric, so who moved first does not
+//! matter). A sector with both hands empty is a movement subspace `w-b`
+//! (3 <= w, b). Each position stores win/loss/draw for the side to move
+//! and the distance in plies to the next conversion: the next removal,
+//! or the end of the game (a blocked side, a full board). Subspaces `w-b`
+//! and `b-w` are solved together by retrograde analysis (`generate`),
+//! after the smaller subspaces their removals lead into; a removal
+//! leaving fewer than 3 stones (board plus hand) wins.
+//!
+//! Placement sectors (some stone in hand) store the same code: a removal
+//! into a position lost for the opponent is a win in 1, any other move
+//! (a placement, or a `Lasker` slide) into a position of distance d
+//! gives d + 1, on through the placements into the movement tables'
+//! distance at clock 0 (a placement restarts the clock); wins take the
+//! fastest, losses the slowest. A placement filling the board ends the
+//! game by `BoardFull` (before `Blocked`). Under the rules.md rules a
+//! placement empties a hand by one, so each sector is one forward pass
+//! over its positions, reading the sectors it leads into (`placement`
+//! lists those reachable from the start, children first); under `Lasker`
+//! a slide keeps the hands, so `w-b+x-y` and `b-w+y-x` are solved
+//! together by retrograde analysis, the placements and removals being
+//! exits of known value and distance. `generate_game` makes every table a
+//! game needs, `Phase` by phase.
+//!
+//! Placement tables lie in a folder inside the movement tables' rules
+//! folder, named by the two options they add (`PlacementFingerprint`):
+//! `placement-standard-fulldraw/4-3+2-2.mtb` (or `-lasker-`,
+//! `-fullloss`); `Pieces` is no part of it, since the hands are in the
+//! sector, so a game with fewer pieces shares the full game's sectors.
+//! They hold under `placement_covers`: the movement tables' rules, the
+//! rulesets.md placement options at their defaults, and under `Lasker`
+//! both move-count draws off (its slides advance the clock).
 //!
 //! The tables depend only on the rules that matter once every piece is
 //! on the board (`Fingerprint`). `MillReform` is treated as off (its bans
@@ -34,8 +61,9 @@
 //! let best = tbs.best_move(&pos); // fastest win, or a draw, or longest loss
 //! ```
 //!
-//! `probe` is `None` outside the tables: pieces in hand, `MillReform`
-//! bans, fewer than 3 stones, or a table not generated or unusable. Tables
+//! `probe` is `None` outside the tables: `MillReform` bans or other
+//! rule-set state, fewer than 3 stones, a game over, rules not covered, or
+//! a table not generated or unusable. Tables
 //! are mapped and checked against their checksums on first use (a large
 //! one block by block) and kept; a file that fails is never used and
 //! reported once (`take_faults`). A
@@ -48,6 +76,9 @@
 //! largest pair (7-6/6-7: 4 bytes a slot while solving); all of 9 about
 //! 8.9 G positions, 10-16 GB (a table whose distances pass 126 plies
 //! takes 2 bytes a position), and 8 GB of memory for 9-8/8-9 with the
+//! tables it reads. Placement sectors (`morris tb plan --phase placement`
+//! prints each with its slots) for the standard game: see PLACEMENT.md;
+//! solving one needs 4 bytes a slot (6 under `Lasker`) plus the mapped
 //! tables it reads.
 
 pub mod auto;
