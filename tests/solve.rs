@@ -173,3 +173,42 @@ fn info_reports_the_table_value_not_the_searchs() {
     );
     assert!(!info.contains(" tbhits 0 "), "{info}");
 }
+
+#[test]
+fn analyze_marks_the_moves_that_change_the_value() {
+    let rules = game_tables::reduced(3);
+    let tbs = Tablebases::open(tables(), &rules);
+    // The start and its best replies until a move that changes the value
+    // exists; then that move.
+    let mut game = Game::new(rules, Position::start(&rules));
+    let bad = loop {
+        let pos = *game.position();
+        let value = tbs.probe(&pos).unwrap().value;
+        let moves = tbs.moves(&pos).unwrap();
+        if let Some(m) = moves.iter().find(|m| m.probe.value != value) {
+            break (m.mv, value, m.probe.value);
+        }
+        game.play(tbs.best_move(&pos).unwrap().mv);
+    };
+    let mut moves: Vec<String> = game.moves().iter().map(|m| m.to_string()).collect();
+    moves.push(bad.0.to_string());
+    let record = format!(
+        "[Pieces \"3\"]\n[EndgameMoves \"0\"]\n[NoCaptureMoves \"0\"]\n[Result \"*\"]\n\n{} *\n",
+        moves.join(" ")
+    );
+    let file = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("value-change.pgn");
+    std::fs::write(&file, record).unwrap();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_morris"));
+    engine::isolate(&mut command);
+    let out = command
+        .env("MORRIS_TB_DIR", tables())
+        .args(["analyze", "--depth", "2"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let word = |v: Value| format!("{v:?}").to_lowercase();
+    let mark = format!("{} ?? ({} -> {})", bad.0, word(bad.1), word(bad.2));
+    assert!(text.contains(&mark), "{mark} in {text}");
+    assert_eq!(text.matches("?? (").count(), 1, "{text}");
+}
