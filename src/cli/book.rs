@@ -8,6 +8,7 @@ use super::CliError;
 use super::solve::generate_command;
 use super::tb::TbRules;
 use morris::tablebase::book::{Book, BookError};
+use morris::tablebase::placement_covers;
 use morris::tablebase::probe::{Tablebases, default_dir};
 
 /// Arguments of `morris tb book`.
@@ -26,6 +27,7 @@ pub struct BookArgs {
 /// `morris tb book`.
 pub fn run(args: &BookArgs) -> Result<(), CliError> {
     let rules = args.common.rules.rules()?;
+    placement_covers(&rules)?;
     let dir = args.common.dir.clone().unwrap_or_else(default_dir);
     let tables = Tablebases::open(&dir, &rules);
     let book = Book::build(&tables, &rules, args.plies).map_err(|e| match e {

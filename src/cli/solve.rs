@@ -1,6 +1,7 @@
 //! `morris solve`: the value of a position and of each of its moves, from
 //! the tables.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
@@ -52,8 +53,10 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         covers(&rules)?;
     }
     if let Some(o) = game.outcome() {
-        println!("position {}\ngame over: {o}", pos.to_fen(&rules));
-        return Ok(());
+        return print(&format!(
+            "position {}\ngame over: {o}\n",
+            pos.to_fen(&rules)
+        ));
     }
     let dir = args.dir.clone().unwrap_or_else(default_dir);
     let tbs = Tablebases::open(&dir, &rules);
@@ -70,17 +73,32 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         eprintln!("morris solve: error: {f}");
     }
     moves.sort_by_key(|m| std::cmp::Reverse(preference(m.probe)));
-    println!("position {}", pos.to_fen(&rules));
-    println!("value {}", describe(value));
+    let mut text = format!(
+        "position {}\nvalue {}\n",
+        pos.to_fen(&rules),
+        describe(value)
+    );
     for m in moves {
         let mark = change_mark(value.value, m.probe.value).unwrap_or_default();
-        println!(
+        let line = format!(
             "  {:<12} {:<18} {mark}",
             m.mv.to_string(),
             describe(m.probe)
         );
+        text += line.trim_end();
+        text += "\n";
     }
-    Ok(())
+    print(&text)
+}
+
+/// Writes to stdout; a reader that has gone (`| head`) is no error.
+fn print(text: &str) -> Result<(), CliError> {
+    match std::io::stdout().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("writing the values: {e}").into())
+        }
+        _ => Ok(()),
+    }
 }
 
 /// A value for the side to move, with its distance to the next removal
