@@ -21,10 +21,12 @@ OUTPUT:
   Per position: the move played (for games), the best move, its score (pieces,
   from the side to move; +M3 a forced win in 3 moves) and depth, the principal
   variation, and for games the score loss of the move played when it was not
-  the best, marked ? (mistake) or ?? (blunder) past --mistake / --blunder.
+  the best, marked ? (mistake) or ?? (blunder) past --mistake / --blunder;
+  where the endgame tables cover the position, a move that changes its value
+  is marked ?? with the change, like ?? (win -> draw).
   --json: one JSON object per line with the fields source, ply, move_number,
   fen, played, best, score ({\"cp\": X} or {\"mate\": N}), depth, lines (multipv),
-  loss, mark, game_over.
+  loss, mark, value_change (\"win -> draw\" or null), game_over.
 
   Game records carry their own rules (tags); --variant/--option apply to
   position lists. Bad input stops with a non-zero exit and the line at fault.
@@ -145,8 +147,9 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
             searcher.clear();
             last_source = item.source.clone();
         }
-        searcher.set_tablebases(tables.for_rules(item.game.rules(), &mut say));
-        let a = analyse(&mut searcher, item, &limits);
+        let tb = tables.for_rules(item.game.rules(), &mut say);
+        searcher.set_tablebases(tb.clone());
+        let a = analyse(&mut searcher, item, &limits, tb.as_deref());
         for text in tables.faults() {
             say(&text);
         }

@@ -4,10 +4,12 @@
 
 pub mod analyze;
 pub mod bench;
+pub mod book;
 pub mod engine;
 pub mod gui;
 pub mod r#match;
 pub mod perft;
+pub mod solve;
 pub mod tb;
 
 use std::process::ExitCode;
@@ -41,6 +43,8 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Search the fixed bench positions; the last line's node count is the search's signature.
     Bench(bench::BenchArgs),
+    /// The value of a position and of each of its moves, from the tables.
+    Solve(solve::SolveArgs),
     /// Endgame tablebases: generate, verify, stats, probe, bench.
     Tb(tb::TbArgs),
     /// A board in the browser: play the engine on a page served on 127.0.0.1.
@@ -59,6 +63,8 @@ pub enum CliError {
     Fen(#[from] FenError),
     #[error(transparent)]
     Tablebase(#[from] TablebaseError),
+    #[error(transparent)]
+    NotCovered(#[from] morris::tablebase::NotCovered),
     #[error(transparent)]
     Input(#[from] InputError),
     #[error(transparent)]
@@ -93,6 +99,7 @@ pub fn run() -> ExitCode {
         Some(Command::Match(a)) => r#match::run(&a),
         Some(Command::Analyze(a)) => analyze::run(&a),
         Some(Command::Bench(a)) => bench::run(&a),
+        Some(Command::Solve(a)) => solve::run(&a),
         Some(Command::Tb(a)) => tb::run(&a),
         Some(Command::Gui(a)) => gui::run(&a),
         None => {

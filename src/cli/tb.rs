@@ -37,6 +37,8 @@ pub enum TbCommand {
     /// Random positions of the tables on disk, one position string a line
     /// (an openings file for `morris match`).
     Sample(SampleArgs),
+    /// An opening book: the value of every position within the first plies (see `BookPath`).
+    Book(super::book::BookArgs),
 }
 
 /// The rules and the folder of the tables.
@@ -168,6 +170,7 @@ pub fn run(args: &TbArgs) -> Result<(), CliError> {
         TbCommand::Probe(a) => run_probe(a),
         TbCommand::Bench(a) => run_bench(a),
         TbCommand::Sample(a) => run_sample(a),
+        TbCommand::Book(a) => super::book::run(a),
     }
 }
 

@@ -21,10 +21,11 @@ pub enum EngineOption {
     Ponder,
     TablebasePath,
     TablebaseAuto,
+    BookPath,
 }
 
 impl EngineOption {
-    pub const ALL: [EngineOption; 11] = [
+    pub const ALL: [EngineOption; 12] = [
         EngineOption::Hash,
         EngineOption::Threads,
         EngineOption::MultiPv,
@@ -36,6 +37,7 @@ impl EngineOption {
         EngineOption::Ponder,
         EngineOption::TablebasePath,
         EngineOption::TablebaseAuto,
+        EngineOption::BookPath,
     ];
 
     pub fn name(self) -> &'static str {
@@ -51,6 +53,7 @@ impl EngineOption {
             EngineOption::Ponder => "Ponder",
             EngineOption::TablebasePath => "TablebasePath",
             EngineOption::TablebaseAuto => "TablebaseAuto",
+            EngineOption::BookPath => "BookPath",
         }
     }
 
@@ -67,7 +70,8 @@ impl EngineOption {
             EngineOption::ClearHash
             | EngineOption::LimitStrength
             | EngineOption::Ponder
-            | EngineOption::TablebasePath => None,
+            | EngineOption::TablebasePath
+            | EngineOption::BookPath => None,
         }
     }
 
@@ -84,6 +88,7 @@ impl EngineOption {
                 "option name {name} type string default {}",
                 crate::tablebase::default_dir().display()
             ),
+            EngineOption::BookPath => format!("option name {name} type string default <empty>"),
             EngineOption::Hash => self.spin_declaration(d.hash_mb as u64),
             EngineOption::Threads => self.spin_declaration(d.threads as u64),
             EngineOption::MultiPv => self.spin_declaration(d.multipv as u64),
@@ -122,6 +127,12 @@ impl EngineOption {
                     .filter(|v| !v.is_empty() && *v != "<empty>")
                     .map(PathBuf::from);
                 return Ok(Applied::TablebasePath(path));
+            }
+            EngineOption::BookPath => {
+                let path = value
+                    .filter(|v| !v.is_empty() && *v != "<empty>")
+                    .map(PathBuf::from);
+                return Ok(Applied::BookPath(path));
             }
             // The engine ponders when told `go ponder`; the Ponder option
             // only tells the front end it may.
@@ -174,6 +185,8 @@ pub enum Applied {
     TablebasePath(Option<PathBuf>),
     /// Build the missing tables up to this many stones a side (0: never).
     TablebaseAuto(u8),
+    /// Use the opening book in this file (none: no book).
+    BookPath(Option<PathBuf>),
 }
 
 /// A rejected engine option value.

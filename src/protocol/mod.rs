@@ -19,6 +19,7 @@ use crate::rules::{
 };
 use crate::search::{self, Control, Info, Limits, Searcher, Settings, TableAllocError};
 use crate::tablebase::auto::{self, Background};
+use crate::tablebase::book::Book;
 use crate::tablebase::{Faults, Fingerprint, Tablebases};
 use engine_options::{Applied, EngineOption, EngineOptionError};
 pub use output::Output;
@@ -217,6 +218,28 @@ impl Engine {
         }
     }
 
+    /// Loads the opening book at `path` (none: no book). A file that does
+    /// not read as a book is reported and ignored: the engine plays on
+    /// without it.
+    fn open_book(&mut self, path: Option<&std::path::Path>) {
+        let book = path.and_then(|p| match Book::read(p) {
+            Ok(book) => {
+                self.info_string(&format!(
+                    "book: {} positions within {} plies, for rules {}",
+                    book.len(),
+                    book.plies(),
+                    book.rules()
+                ));
+                Some(Arc::new(book))
+            }
+            Err(e) => {
+                self.info_string(&format!("error: book: {e}"));
+                None
+            }
+        });
+        self.searcher_mut().set_book(book);
+    }
+
     fn error(&self, error: &EngineError) {
         self.info_string(&format!("error: {error}"));
     }
@@ -335,6 +358,10 @@ impl Engine {
             }
             Applied::TablebaseAuto(max) => {
                 self.tb_auto = max;
+                return Ok(());
+            }
+            Applied::BookPath(path) => {
+                self.open_book(path.as_deref());
                 return Ok(());
             }
             Applied::Settings => self.searcher_mut().configure(settings)?,

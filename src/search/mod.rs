@@ -8,8 +8,10 @@
 //!   game history and the search path; wins and losses score as distances.
 //! - `tt`: the lock-free table shared by the threads (Lazy SMP).
 //! - `ordering`, `eval`, `time`: move order, static evaluation, clock.
-//! - `tb`: endgame table values as scores (probed at the root and at
-//!   interior nodes of the movement phase).
+//! - `tb`: table values as scores, probed at interior nodes of every phase
+//!   the tables cover. At a covered root (tables, else an opening book)
+//!   only the moves that keep the value are searched (`RootValues`), and
+//!   the score reported is the table's.
 //! - `bench`: the fixed benchmark whose node count signs the search.
 
 pub mod bench;
@@ -26,7 +28,9 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use crate::rules::{Game, GameResult, Move, MoveList};
-use crate::tablebase::Tablebases;
+use crate::tablebase::book::Book;
+use crate::tablebase::probe::preference;
+use crate::tablebase::{MoveProbe, Probe, Tablebases, Value};
 
 pub use eval::{Weights, evaluate, explain};
 pub use tt::TableAllocError;
@@ -229,6 +233,7 @@ pub struct Searcher {
     tt: TranspositionTable,
     workers: Vec<Worker>,
     tablebases: Option<Arc<Tablebases>>,
+    book: Option<Arc<Book>>,
 }
 
 impl Searcher {
@@ -255,6 +260,7 @@ impl Searcher {
             tt,
             workers: Vec::new(),
             tablebases: None,
+            book: None,
         };
         s.fit_workers();
         s
@@ -297,6 +303,12 @@ impl Searcher {
         self.tablebases = tablebases;
     }
 
+    /// An opening book, used at roots the tables do not cover (and only
+    /// for games under the rules it was made for).
+    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
+        self.book = book;
+    }
+
     /// Forgets everything learnt: the transposition table (killers and
     /// histories start afresh with every search anyway).
     pub fn clear(&mut self) {
@@ -329,12 +341,21 @@ impl Searcher {
             .tablebases
             .as_deref()
             .filter(|tb| tb.serves(&rules) && skill >= 20);
-        if let Some(out) = tb
-            .filter(|_| !root_draw)
-            .and_then(|tb| table_root(tb, game, &root_moves, limits, control, report))
+        let book = self
+            .book
+            .as_deref()
+            .filter(|b| b.serves(&rules) && skill >= 20);
+        let exact = if root_draw {
+            None
+        } else {
+            RootValues::of(tb, book, game, &root_moves)
+        };
+        if let Some(exact) = &exact
+            && let [only] = exact.allowed[..]
         {
-            return out;
+            return exact.only_move(only, limits, control, report);
         }
+        let root_moves = exact.as_ref().map_or(root_moves, |e| e.allowed.clone());
         let (max_depth, lines) = depth_and_lines(&settings, limits);
         self.tt.new_search();
         let threads = self.workers.len();
@@ -354,10 +375,24 @@ impl Searcher {
             lines,
             root_draw,
             tb,
+            tb_draws: exact.as_ref().is_none_or(|e| e.value.value != Value::Draw),
             tbhits: AtomicU64::new(0),
         };
-        run_threads(&mut self.workers, &sh, limits, report);
-        pick_result(&self.workers[0], &sh, skill)
+        match &exact {
+            None => {
+                run_threads(&mut self.workers, &sh, limits, report);
+                pick_result(&self.workers[0], &sh, skill)
+            }
+            Some(exact) => {
+                let mut report = |info: &Info| report(&exact.overridden(info));
+                run_threads(&mut self.workers, &sh, limits, &mut report);
+                let out = pick_result(&self.workers[0], &sh, skill);
+                SearchOutcome {
+                    score: exact.score_of(out.best, Some(out.score)),
+                    ..out
+                }
+            }
+        }
     }
 }
 
@@ -488,56 +523,123 @@ fn pick_result(main_worker: &Worker, sh: &Shared, skill: u8) -> SearchOutcome {
     }
 }
 
-/// At a root the tables cover, their value-optimal move (the fastest
-/// conversion when winning, the longest resistance when losing), reported
-/// as one line; waits like a search for `stop`/`ponderhit` when open-ended.
-fn table_root(
-    tb: &Tablebases,
-    game: &Game,
-    root_moves: &[Move],
-    limits: &Limits,
-    control: &Control,
-    report: &mut dyn FnMut(&Info),
-) -> Option<SearchOutcome> {
-    let started = Instant::now();
-    let (rules, root) = (game.rules(), game.position());
-    let moves = tb.moves(root)?;
-    let tbhits = moves.len() as u64 + 1;
-    // The tables know no history: a move into a third occurrence is a draw.
-    let repeats = |mv: Move| {
-        let key = root.make(rules, mv).repetition_key();
-        rules.repetition && game.reversible_history().filter(|&k| k == key).count() >= 2
-    };
-    let best = moves
-        .into_iter()
-        .filter(|m| root_moves.contains(&m.mv))
-        .map(|mut m| {
-            if repeats(m.mv) {
-                m.probe = crate::tablebase::Probe::DRAW;
-            }
-            m
+/// The exact values at a root the tables (or else the book) cover, and
+/// the root moves the search may choose among: those that keep the
+/// root's value. Winning, only the fastest conversions (each brings the
+/// next removal or the end nearer, so the win is never lost by wandering);
+/// drawing, every drawing move; losing, the longest resistance.
+struct RootValues {
+    /// The root's value: the best of its moves'.
+    value: Probe,
+    moves: Vec<MoveProbe>,
+    allowed: Vec<Move>,
+    started: Instant,
+}
+
+impl RootValues {
+    fn of(
+        tb: Option<&Tablebases>,
+        book: Option<&Book>,
+        game: &Game,
+        root_moves: &[Move],
+    ) -> Option<RootValues> {
+        let started = Instant::now();
+        let (rules, root) = (game.rules(), game.position());
+        let moves = tb
+            .and_then(|tb| tb.moves(root))
+            .or_else(|| book.and_then(|b| b.moves(root, rules)))?;
+        // The tables know no history: a move into a third occurrence is a draw.
+        let repeats = |mv: Move| {
+            let key = root.make(rules, mv).repetition_key();
+            rules.repetition && game.reversible_history().filter(|&k| k == key).count() >= 2
+        };
+        let moves: Vec<MoveProbe> = moves
+            .into_iter()
+            .filter(|m| root_moves.contains(&m.mv))
+            .map(|mut m| {
+                if repeats(m.mv) {
+                    m.probe = Probe::DRAW;
+                }
+                m
+            })
+            .collect();
+        let value = moves
+            .iter()
+            .map(|m| m.probe)
+            .max_by_key(|&p| preference(p))?;
+        let allowed = moves
+            .iter()
+            .filter(|m| match value.value {
+                Value::Draw => m.probe.value == Value::Draw,
+                Value::Win | Value::Loss => m.probe == value,
+            })
+            .map(|m| m.mv)
+            .collect();
+        Some(RootValues {
+            value,
+            moves,
+            allowed,
+            started,
         })
-        .max_by_key(|m| crate::tablebase::probe::preference(m.probe))?;
-    let score = Score::Cp(tb::score(best.probe));
-    report(&Info {
-        depth: 1,
-        seldepth: 1,
-        multipv: 1,
-        score,
-        nodes: 0,
-        nps: 0,
-        hashfull: 0,
-        time_ms: started.elapsed().as_millis() as u64,
-        pv: vec![best.mv],
-        tbhits,
-    });
-    wait_for_stop(control, limits.infinite);
-    Some(SearchOutcome {
-        best: Some(best.mv),
-        ponder: None,
-        score,
-        nodes: 0,
-    })
+    }
+
+    /// The score of a root move (of the root's value for none): the
+    /// table's, or the search's when it proved a mate of the same result
+    /// (a true distance to the end of the game, where the table only knows
+    /// the distance to the next removal).
+    fn score_of(&self, mv: Option<Move>, searched: Option<Score>) -> Score {
+        let probe = self
+            .moves
+            .iter()
+            .find(|m| Some(m.mv) == mv)
+            .map_or(self.value, |m| m.probe);
+        match (probe.value, searched) {
+            (Value::Win, Some(Score::Mate(n))) if n > 0 => Score::Mate(n),
+            (Value::Loss, Some(Score::Mate(n))) if n <= 0 => Score::Mate(n),
+            _ => Score::Cp(tb::score(probe)),
+        }
+    }
+
+    /// A search report with the table's score of its line in place of the
+    /// search's: a search result never overrides a table value.
+    fn overridden(&self, info: &Info) -> Info {
+        Info {
+            score: self.score_of(info.pv.first().copied(), Some(info.score)),
+            tbhits: info.tbhits + self.moves.len() as u64 + 1,
+            ..info.clone()
+        }
+    }
+
+    /// The answer when one move keeps the value: no search, one report;
+    /// waits like a search for `stop`/`ponderhit` when open-ended.
+    fn only_move(
+        &self,
+        mv: Move,
+        limits: &Limits,
+        control: &Control,
+        report: &mut dyn FnMut(&Info),
+    ) -> SearchOutcome {
+        let score = self.score_of(Some(mv), None);
+        report(&Info {
+            depth: 1,
+            seldepth: 1,
+            multipv: 1,
+            score,
+            nodes: 0,
+            nps: 0,
+            hashfull: 0,
+            time_ms: self.started.elapsed().as_millis() as u64,
+            pv: vec![mv],
+            tbhits: self.moves.len() as u64 + 1,
+        });
+        wait_for_stop(control, limits.infinite);
+        SearchOutcome {
+            best: Some(mv),
+            ponder: None,
+            score,
+            nodes: 0,
+        }
+    }
 }
 
 /// An infinite or pondering search answers only after `stop` or

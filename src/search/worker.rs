@@ -8,7 +8,7 @@ use std::time::Instant;
 use crate::rules::{
     Bitboard, Blocked, BoardFull, GameResult, Move, MoveSink, Position, Removals, Rules, Square,
 };
-use crate::tablebase::Tablebases;
+use crate::tablebase::{Tablebases, Value};
 
 use super::eval::evaluate_with;
 use super::ordering::{self, MoveOrdering};
@@ -52,6 +52,10 @@ pub struct Shared<'a> {
     pub root_draw: bool,
     /// Endgame tables for these rules, if any.
     pub tb: Option<&'a Tablebases>,
+    /// Whether a table draw ends a node. Not at a drawn root: there the
+    /// search looks past draws for the line that sets the opponent the
+    /// most problems (table wins and losses still end nodes).
+    pub tb_draws: bool,
     pub tbhits: AtomicU64,
 }
 
@@ -476,7 +480,9 @@ impl Worker {
         }
         if let Some(p) = sh.tb.and_then(|tb| tb.probe(pos)) {
             sh.tbhits.fetch_add(1, Ordering::Relaxed);
-            return tb::score(p);
+            if sh.tb_draws || p.value != Value::Draw {
+                return tb::score(p);
+            }
         }
         if ply >= MAX_PLY {
             return self.eval(sh, pos);

@@ -83,6 +83,7 @@
 
 pub mod auto;
 mod bits;
+pub mod book;
 pub mod error;
 pub mod file;
 pub mod generate;

@@ -13,7 +13,8 @@ use super::input::InputError;
 use super::record::{format_score, is_record, parse_records};
 use crate::rules::{Color, Game, Move, Position, Rules, Setup};
 use crate::search::{Control, Info, Limits, Score, Searcher};
-use crate::tablebase::{Faults, Tablebases, auto};
+use crate::tablebase::probe::preference;
+use crate::tablebase::{Faults, Tablebases, Value, auto};
 
 /// Score losses (hundredths of a piece) from which a move played is marked
 /// a mistake (`?`) or a blunder (`??`).
@@ -43,6 +44,9 @@ pub struct Analysis {
     lines: Vec<Info>,
     /// Score loss of the move played, when it was not the best.
     loss: Option<i32>,
+    /// The table values of the position and after the move played, when
+    /// the tables cover both and the move changed the value.
+    change: Option<(Value, Value)>,
 }
 
 /// A score as one number for differences: mates beyond any material.
@@ -188,9 +192,42 @@ impl AnalysisTables {
     }
 }
 
+/// A value's word: win, draw or loss.
+pub fn value_word(v: Value) -> &'static str {
+    match v {
+        Value::Win => "win",
+        Value::Draw => "draw",
+        Value::Loss => "loss",
+    }
+}
+
+/// The mark of a move that changes the table value, like
+/// `?? (win -> draw)`; `None` for a move that keeps it.
+pub fn change_mark(before: Value, after: Value) -> Option<String> {
+    (before != after).then(|| format!("?? ({} -> {})", value_word(before), value_word(after)))
+}
+
+/// The table values before and after `mv`, when the tables cover the
+/// position and the move changes its value.
+fn value_change(tables: &Tablebases, pos: &Position, mv: Move) -> Option<(Value, Value)> {
+    let moves = tables.moves(pos)?;
+    let before = moves
+        .iter()
+        .map(|m| m.probe)
+        .max_by_key(|&p| preference(p))?;
+    let after = moves.iter().find(|m| m.mv == mv)?.probe;
+    (before.value != after.value).then_some((before.value, after.value))
+}
+
 /// Searches the item's position within `limits` and, for a move played
-/// that is not the best, that move alone to measure what it lost.
-pub fn analyse(searcher: &mut Searcher, item: &Item, limits: &Limits) -> Analysis {
+/// that is not the best, that move alone to measure what it lost; with
+/// `tables` covering the position, whether the move changed its value.
+pub fn analyse(
+    searcher: &mut Searcher,
+    item: &Item,
+    limits: &Limits,
+    tables: Option<&Tablebases>,
+) -> Analysis {
     let mut by_rank: BTreeMap<u32, Info> = BTreeMap::new();
     let out = searcher.search(&item.game, limits, &Control::default(), &mut |info| {
         by_rank.insert(info.multipv.max(1), info.clone());
@@ -207,11 +244,18 @@ pub fn analyse(searcher: &mut Searcher, item: &Item, limits: &Limits) -> Analysi
         Some(_) => Some(0),
         None => None,
     };
+    let change = match (tables, item.played) {
+        (Some(t), Some((mv, _))) if t.serves(item.game.rules()) => {
+            value_change(t, item.game.position(), mv)
+        }
+        _ => None,
+    };
     Analysis {
         best: out.best,
         score: out.score,
         lines: by_rank.into_values().collect(),
         loss,
+        change,
     }
 }
 
@@ -223,8 +267,13 @@ fn move_number(pos: &Position) -> String {
     }
 }
 
-fn mark(marks: &Marks, loss: Option<i32>) -> Option<&'static str> {
-    match loss {
+/// The mark of the move played: `??` for one that changes the table
+/// value, else by its score loss.
+fn mark(marks: &Marks, a: &Analysis) -> Option<&'static str> {
+    if a.change.is_some() {
+        return Some("??");
+    }
+    match a.loss {
         Some(l) if l >= marks.blunder => Some("??"),
         Some(l) if l >= marks.mistake => Some("?"),
         _ => None,
@@ -261,11 +310,15 @@ pub fn text_output(marks: &Marks, item: &Item, a: &Analysis) -> String {
     let pv = a.lines.first().map_or(best.clone(), |l| pv_text(&l.pv));
     match item.played {
         Some((mv, _)) => {
+            let mark = match a.change {
+                Some((before, after)) => change_mark(before, after),
+                None => mark(marks, a).map(str::to_string),
+            };
             let played = format!(
                 "{} {}{}",
                 move_number(pos),
                 mv,
-                mark(marks, a.loss).map_or(String::new(), |m| format!(" {m}"))
+                mark.map_or(String::new(), |m| format!(" {m}"))
             );
             let loss = match a.loss {
                 Some(l) if l > 0 => format!("  loss {:.2}", l as f64 / 100.0),
@@ -321,7 +374,8 @@ pub fn json_output(marks: &Marks, item: &Item, a: &Analysis) -> serde_json::Valu
         "depth": a.lines.first().map(|l| l.depth),
         "lines": lines,
         "loss": a.loss,
-        "mark": mark(marks, a.loss),
+        "mark": mark(marks, a),
+        "value_change": a.change.map(|(b, c)| format!("{} -> {}", value_word(b), value_word(c))),
         "game_over": over.map(|o| o.to_string()),
     })
 }

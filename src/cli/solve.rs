@@ -1,0 +1,111 @@
+//! `morris solve`: the value of a position and of each of its moves, from
+//! the tables.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use super::{CliError, PositionArgs, RulesArgs};
+use morris::rules::Color;
+use morris::tablebase::probe::{Tablebases, default_dir, preference};
+use morris::tablebase::{Probe, Value, covers, placement_covers};
+use morris::tools::analyze::{change_mark, value_word};
+
+/// Arguments of `morris solve`.
+#[derive(Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    pub position: PositionArgs,
+    /// Root folder of the tables [default: $MORRIS_TB_DIR or ~/.cache/morris/tb].
+    #[arg(long)]
+    pub dir: Option<PathBuf>,
+}
+
+/// The command that generates the tables `rules` need under `dir`.
+pub fn generate_command(rules: &RulesArgs, dir: Option<&Path>, in_hand: bool) -> String {
+    let mut words = vec![
+        "morris tb generate --phase".to_string(),
+        if in_hand { "all" } else { "movement" }.to_string(),
+    ];
+    if rules.variant != "nine" {
+        words.push(format!("--variant {}", rules.variant));
+    }
+    words.extend(rules.options.iter().map(|o| format!("--option {o}")));
+    if let Some(d) = dir {
+        words.push(format!("--dir {}", d.display()));
+    }
+    words.join(" ")
+}
+
+/// `morris solve`.
+pub fn run(args: &SolveArgs) -> Result<(), CliError> {
+    let rules = args.position.rules()?;
+    if rules.mill_reform {
+        return Err("the tables do not cover MillReform".into());
+    }
+    let game = args.position.game()?;
+    let pos = game.position();
+    let in_hand = Color::BOTH.iter().any(|&c| pos.in_hand(c) > 0);
+    if in_hand {
+        placement_covers(&rules)?;
+    } else {
+        covers(&rules)?;
+    }
+    if let Some(o) = game.outcome() {
+        return print(&format!(
+            "position {}\ngame over: {o}\n",
+            pos.to_fen(&rules)
+        ));
+    }
+    let dir = args.dir.clone().unwrap_or_else(default_dir);
+    let tbs = Tablebases::open(&dir, &rules);
+    let missing = || {
+        CliError::Message(format!(
+            "the tables under {} do not give this position's value; run `{}`",
+            tbs.dir().display(),
+            generate_command(&args.position.rules, args.dir.as_deref(), in_hand)
+        ))
+    };
+    let value = tbs.probe(pos).ok_or_else(missing)?;
+    let mut moves = tbs.moves(pos).ok_or_else(missing)?;
+    for f in tbs.take_faults() {
+        eprintln!("morris solve: error: {f}");
+    }
+    moves.sort_by_key(|m| std::cmp::Reverse(preference(m.probe)));
+    let mut text = format!(
+        "position {}\nvalue {}\n",
+        pos.to_fen(&rules),
+        describe(value)
+    );
+    for m in moves {
+        let mark = change_mark(value.value, m.probe.value).unwrap_or_default();
+        let line = format!(
+            "  {:<12} {:<18} {mark}",
+            m.mv.to_string(),
+            describe(m.probe)
+        );
+        text += line.trim_end();
+        text += "\n";
+    }
+    print(&text)
+}
+
+/// Writes to stdout; a reader that has gone (`| head`) is no error.
+fn print(text: &str) -> Result<(), CliError> {
+    match std::io::stdout().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            Err(format!("writing the values: {e}").into())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// A value for the side to move, with its distance to the next removal
+/// or the end of the game.
+fn describe(p: Probe) -> String {
+    match p.value {
+        Value::Draw => "draw".to_string(),
+        v => format!("{} in {} plies", value_word(v), p.plies),
+    }
+}

@@ -1,0 +1,149 @@
+//! Opening books cut from the tables: a book agrees with the tables on
+//! every position it holds, holds every position within its plies, and
+//! the engine with only the book never lowers the value in those plies; a
+//! bad book file is reported and ignored.
+
+#[path = "common/engine.rs"]
+mod engine;
+#[path = "common/game_tables.rs"]
+mod game_tables;
+
+use std::collections::HashSet;
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+
+use morris::rules::{Color, Game, MoveList, Position};
+use morris::search::{Searcher, Settings};
+use morris::tablebase::Tablebases;
+use morris::tablebase::book::{self, Book, BookError};
+
+const PLIES: u32 = 7;
+
+/// Pieces=3 tables, made once.
+fn tables() -> &'static PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| game_tables::made("tb-book", &game_tables::reduced(3)))
+}
+
+/// The book of the first `PLIES` plies, written and read back.
+fn book_file() -> &'static PathBuf {
+    static FILE: OnceLock<PathBuf> = OnceLock::new();
+    FILE.get_or_init(|| {
+        let rules = game_tables::reduced(3);
+        let tbs = Tablebases::open(tables(), &rules);
+        let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("pieces3.book");
+        Book::build(&tbs, &rules, PLIES)
+            .unwrap()
+            .write(&path)
+            .unwrap();
+        path
+    })
+}
+
+#[test]
+fn the_book_agrees_with_the_tables_on_every_position_within_its_plies() {
+    let rules = game_tables::reduced(3);
+    let tbs = Tablebases::open(tables(), &rules);
+    let book = Book::read(book_file()).unwrap();
+    assert!(book.serves(&rules));
+    assert!(!book.serves(&game_tables::reduced(4)));
+    assert_eq!(book.plies(), PLIES);
+    let mut keys = HashSet::new();
+    let mut level = vec![Position::start(&rules)];
+    let mut list = MoveList::new();
+    for ply in 0..=PLIES {
+        let mut next = Vec::new();
+        for pos in level {
+            if pos.outcome_without_history(&rules, true).is_some() {
+                continue;
+            }
+            if !keys.insert(book::key(&pos).unwrap()) {
+                continue;
+            }
+            assert_eq!(
+                book.probe(&pos, &rules),
+                tbs.probe(&pos),
+                "{}",
+                pos.to_fen(&rules)
+            );
+            if ply < PLIES {
+                assert_eq!(book.moves(&pos, &rules), tbs.moves(&pos));
+                pos.legal_moves(&rules, &mut list);
+                next.extend(list.iter().map(|&mv| pos.make(&rules, mv)));
+            }
+        }
+        level = next;
+    }
+    assert_eq!(keys.len(), book.len());
+}
+
+#[test]
+fn the_engine_with_only_the_book_keeps_the_value() {
+    let rules = game_tables::reduced(3);
+    let tbs = Tablebases::open(tables(), &rules);
+    let mut with_book = Searcher::new(Settings::default());
+    with_book.set_book(Some(Arc::new(Book::read(book_file()).unwrap())));
+    let mut plain = Searcher::new(Settings::default());
+    let start = Game::new(rules, Position::start(&rules));
+    let mut checked = 0;
+    for side in Color::BOTH {
+        for depth in [1, 3] {
+            let (_, n) = game_tables::play_checked(
+                &tbs,
+                &mut with_book,
+                &mut plain,
+                start.clone(),
+                side,
+                PLIES as usize,
+                depth,
+            );
+            checked += n;
+        }
+    }
+    assert!(checked >= 2 * PLIES as usize, "{checked}");
+}
+
+#[test]
+fn a_damaged_book_is_refused_and_the_engine_plays_on() {
+    let mut bytes = std::fs::read(book_file()).unwrap();
+    let mid = bytes.len() / 2;
+    bytes[mid] ^= 0x10;
+    let bad = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("damaged.book");
+    std::fs::write(&bad, &bytes).unwrap();
+    assert!(matches!(Book::read(&bad), Err(BookError::Checksum(_))));
+
+    let mut e = engine::Engine::start();
+    e.send("uci");
+    e.read_until(|l| l == "uciok");
+    e.send(&format!("setoption name BookPath value {}", bad.display()));
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error: book: ") && l.contains("checksum")),
+        "{lines:?}"
+    );
+    e.send("setoption name BookPath value /no/such/book");
+    e.send("position startpos");
+    e.send("go depth 2");
+    let (mv, lines) = e.bestmove();
+    assert_ne!(mv, "(none)");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string error: book: /no/such/book")),
+        "{lines:?}"
+    );
+    // A good book loads and says what it holds.
+    e.send(&format!(
+        "setoption name BookPath value {}",
+        book_file().display()
+    ));
+    let lines = e.sync();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string book: ") && l.contains("Pieces=3")),
+        "{lines:?}"
+    );
+}

@@ -1,0 +1,86 @@
+//! Complete tables (placement and movement) of a reduced game, made once
+//! per test file, and games in which one side plays with exact values.
+
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+
+use morris::rules::{Color, Game, Move, Rules};
+use morris::search::{Control, Limits, Searcher};
+use morris::tablebase::{GenerateOptions, Phase, Tablebases, generate_game};
+
+/// The standard board with `pieces` stones a side and no move-count draws
+/// (the rules the published solutions assume).
+pub fn reduced(pieces: u8) -> Rules {
+    Rules::with_settings(
+        "nine",
+        &[
+            format!("Pieces={pieces}"),
+            "EndgameMoves=0".to_string(),
+            "NoCaptureMoves=0".to_string(),
+        ],
+    )
+    .unwrap()
+}
+
+/// A new folder `name` with every table the game under `rules` needs.
+pub fn made(name: &str, rules: &Rules) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    let options = GenerateOptions {
+        threads: 2,
+        progress: false,
+    };
+    generate_game(&dir, rules, Phase::All, &options).unwrap();
+    dir
+}
+
+/// The search's move at `depth`.
+pub fn best(searcher: &mut Searcher, game: &Game, depth: u32) -> Move {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    searcher
+        .search(game, &limits, &Control::default(), &mut |_| {})
+        .best
+        .expect("a legal move")
+}
+
+/// Plays `game` on, `exact` moving for `side` and `other` for the other
+/// side, for at most `plies` plies or to the end; checks by the tables that
+/// every move of `exact` keeps the value of the position it moved from.
+/// Returns the game and the number of `exact`'s moves checked.
+pub fn play_checked(
+    tables: &Tablebases,
+    exact: &mut Searcher,
+    other: &mut Searcher,
+    mut game: Game,
+    side: Color,
+    plies: usize,
+    depth: u32,
+) -> (Game, usize) {
+    let rules = *game.rules();
+    let mut checked = 0;
+    for _ in 0..plies {
+        if game.outcome().is_some() {
+            break;
+        }
+        let pos = *game.position();
+        let mine = pos.side_to_move() == side;
+        let mv = best(if mine { &mut *exact } else { &mut *other }, &game, depth);
+        if mine {
+            let before = tables.probe(&pos).expect("covered").value;
+            let moves = tables.moves(&pos).expect("covered");
+            let after = moves.iter().find(|m| m.mv == mv).unwrap().probe.value;
+            assert!(
+                after == before,
+                "{} lowered {before:?} to {after:?} by {mv}",
+                pos.to_fen(&rules)
+            );
+            checked += 1;
+        }
+        game.play(mv);
+    }
+    (game, checked)
+}
