@@ -5,14 +5,18 @@
 
 #[path = "common/engine.rs"]
 mod engine;
+#[path = "common/game_tables.rs"]
+mod game_tables;
 #[path = "common/tables.rs"]
 mod tables;
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
+use game_tables::best;
+
 use morris::rules::{Bitboard, Color, Game, Position, Rules, Square};
-use morris::search::{Control, Limits, Searcher, Settings};
+use morris::search::{Searcher, Settings};
 use morris::tablebase::{Subspace, Tablebases, Value};
 
 /// The 3-3, 4-3 and 3-4 tables of the standard rules, made once.
@@ -60,17 +64,6 @@ fn searcher(with_tables: bool) -> Searcher {
         ))));
     }
     s
-}
-
-fn best(searcher: &mut Searcher, game: &Game, depth: u32) -> morris::rules::Move {
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    searcher
-        .search(game, &limits, &Control::default(), &mut |_| {})
-        .best
-        .expect("a legal move")
 }
 
 #[test]

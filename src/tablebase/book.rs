@@ -28,11 +28,11 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use super::Probe;
 use super::file::checksum;
 use super::index::apply_sym;
-use super::probe::{MoveProbe, Tablebases, apply_clock};
-use super::{Probe, Value};
-use crate::rules::{Color, GameResult, Move, MoveList, Position, Rules};
+use super::probe::{MoveProbe, Tablebases, move_value, with_clock};
+use crate::rules::{Color, MoveList, Position, Rules};
 
 const MAGIC: &[u8; 8] = b"MORRISBK";
 const VERSION: u32 = 1;
@@ -109,60 +109,6 @@ pub fn key(pos: &Position) -> Option<u64> {
             | (pos.in_hand(!me) as u64) << 52
             | ((me == Color::Black) as u64) << 56,
     )
-}
-
-/// What a move is worth to its mover, from the value `after` gives the
-/// position it leads to (`None` there: not known). A move that ends the
-/// game by material or a full board is worth that result at once; plies
-/// count the move, and a removal is a conversion (the distance starts
-/// again). The same rule as `Tablebases::moves`.
-pub fn move_value(
-    pos: &Position,
-    rules: &Rules,
-    mv: Move,
-    after: impl Fn(&Position) -> Option<Probe>,
-) -> Option<MoveProbe> {
-    let next = pos.make(rules, mv);
-    let me = pos.side_to_move();
-    let probe = match next.outcome_without_history(rules, true) {
-        Some(end) => match end.result {
-            GameResult::Win(c) => Probe {
-                value: if c == me { Value::Win } else { Value::Loss },
-                plies: 1,
-            },
-            GameResult::Draw => Probe::DRAW,
-        },
-        None => {
-            let after = after(&next)?;
-            let value = match after.value {
-                Value::Draw => return Some(MoveProbe { mv, probe: after }),
-                Value::Win => Value::Loss,
-                Value::Loss => Value::Win,
-            };
-            let plies = if mv.num_removals() > 0 {
-                1
-            } else {
-                after.plies + 1
-            };
-            Probe { value, plies }
-        }
-    };
-    Some(MoveProbe { mv, probe })
-}
-
-/// A stored value under the move-count draws, from the position's clock,
-/// as `Tablebases::probe` applies them: while stones are in hand the next
-/// placement restarts the clock, so only a limit reached now draws.
-pub fn with_clock(rules: &Rules, pos: &Position, p: Probe) -> Probe {
-    if pos.in_hand(Color::White) + pos.in_hand(Color::Black) != 0 {
-        return if pos.move_count_draw(rules).is_some() {
-            Probe::DRAW
-        } else {
-            p
-        };
-    }
-    let three_each = Color::BOTH.iter().all(|&c| pos.material(c) == 3);
-    apply_clock(rules, p, pos.clock(), three_each)
 }
 
 /// An opening book: sorted keys and their values.

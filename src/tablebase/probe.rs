@@ -324,18 +324,7 @@ impl Tablebases {
     /// applied from the position's clock.
     #[inline]
     pub fn probe(&self, pos: &Position) -> Option<Probe> {
-        let p = self.probe_table(pos)?;
-        if pos.in_hand(Color::White) + pos.in_hand(Color::Black) != 0 {
-            // The next placement restarts the clock: only a limit reached
-            // now draws.
-            return Some(if pos.move_count_draw(&self.rules).is_some() {
-                Probe::DRAW
-            } else {
-                p
-            });
-        }
-        let three_each = Color::BOTH.iter().all(|&c| pos.material(c) == 3);
-        Some(apply_clock(&self.rules, p, pos.clock(), three_each))
+        Some(with_clock(&self.rules, pos, self.probe_table(pos)?))
     }
 
     /// Every legal move with its value for the mover (clocks applied);
@@ -344,41 +333,8 @@ impl Tablebases {
         self.probe_table(pos)?;
         let mut list = MoveList::new();
         pos.legal_moves(&self.rules, &mut list);
-        let them = !pos.side_to_move();
         list.iter()
-            .map(|&mv| {
-                let next = pos.make(&self.rules, mv);
-                let converts = mv.num_removals() > 0;
-                // The game ends by material or a full board.
-                let over = next.outcome_without_history(&self.rules, true);
-                let probe = if let Some(end) = over {
-                    match end.result {
-                        GameResult::Win(c) if c != them => Probe {
-                            value: Value::Win,
-                            plies: 1,
-                        },
-                        GameResult::Win(_) => Probe {
-                            value: Value::Loss,
-                            plies: 1,
-                        },
-                        GameResult::Draw => Probe::DRAW,
-                    }
-                } else {
-                    let after = self.probe(&next)?;
-                    match after.value {
-                        Value::Draw => Probe::DRAW,
-                        v => Probe {
-                            value: if v == Value::Win {
-                                Value::Loss
-                            } else {
-                                Value::Win
-                            },
-                            plies: if converts { 1 } else { after.plies + 1 },
-                        },
-                    }
-                };
-                Some(MoveProbe { mv, probe })
-            })
+            .map(|&mv| move_value(pos, &self.rules, mv, |next| self.probe(next)))
             .collect()
     }
 
@@ -398,4 +354,58 @@ pub fn preference(p: Probe) -> (u8, i32) {
         Value::Draw => (1, 0),
         Value::Loss => (0, p.plies as i32),
     }
+}
+
+/// What a move is worth to its mover, from the value `after` gives the
+/// position it leads to (`None` there: not known). A move that ends the
+/// game by material or a full board is worth that result at once; plies
+/// count the move, and a removal is a conversion (the distance starts
+/// again).
+pub fn move_value(
+    pos: &Position,
+    rules: &Rules,
+    mv: Move,
+    after: impl Fn(&Position) -> Option<Probe>,
+) -> Option<MoveProbe> {
+    let next = pos.make(rules, mv);
+    let me = pos.side_to_move();
+    let probe = match next.outcome_without_history(rules, true) {
+        Some(end) => match end.result {
+            GameResult::Win(c) => Probe {
+                value: if c == me { Value::Win } else { Value::Loss },
+                plies: 1,
+            },
+            GameResult::Draw => Probe::DRAW,
+        },
+        None => {
+            let after = after(&next)?;
+            let value = match after.value {
+                Value::Draw => return Some(MoveProbe { mv, probe: after }),
+                Value::Win => Value::Loss,
+                Value::Loss => Value::Win,
+            };
+            let plies = if mv.num_removals() > 0 {
+                1
+            } else {
+                after.plies + 1
+            };
+            Probe { value, plies }
+        }
+    };
+    Some(MoveProbe { mv, probe })
+}
+
+/// A stored value under the move-count draws, from the position's clock,
+/// (`Tablebases::probe`, `Book::probe`): while stones are in hand the next
+/// placement restarts the clock, so only a limit reached now draws.
+pub fn with_clock(rules: &Rules, pos: &Position, p: Probe) -> Probe {
+    if pos.in_hand(Color::White) + pos.in_hand(Color::Black) != 0 {
+        return if pos.move_count_draw(rules).is_some() {
+            Probe::DRAW
+        } else {
+            p
+        };
+    }
+    let three_each = Color::BOTH.iter().all(|&c| pos.material(c) == 3);
+    apply_clock(rules, p, pos.clock(), three_each)
 }
