@@ -22,6 +22,7 @@ fn standard() -> &'static (PathBuf, Rules) {
         let options = GenerateOptions {
             threads: 2,
             progress: false,
+            wdl: false,
         };
         for rules in [Rules::default(), plain(&Rules::default())] {
             let made = generate(&dir, &rules, &[Subspace::new(3, 4)], &options).unwrap();
@@ -426,6 +427,7 @@ fn other_rule_sets_verify() {
     let options = GenerateOptions {
         threads: 2,
         progress: false,
+        wdl: false,
     };
     for settings in [
         &[

@@ -102,10 +102,11 @@ fn print(text: &str) -> Result<(), CliError> {
 }
 
 /// A value for the side to move, with its distance to the next removal
-/// or the end of the game.
+/// or the end of the game where the tables store one.
 fn describe(p: Probe) -> String {
-    match p.value {
-        Value::Draw => "draw".to_string(),
-        v => format!("{} in {} plies", value_word(v), p.plies),
+    match (p.value, p.distance()) {
+        (Value::Draw, _) => "draw".to_string(),
+        (v, Some(d)) => format!("{} in {d} plies", value_word(v)),
+        (v, None) => value_word(v).to_string(),
     }
 }

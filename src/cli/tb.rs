@@ -9,6 +9,7 @@ use clap::{Args, Subcommand};
 use super::{CliError, RulesArgs};
 use morris::rules::{Position, Rules};
 use morris::tablebase::error::TablebaseError;
+use morris::tablebase::file::Layout;
 use morris::tablebase::generate::{self, GenerateOptions, Phase};
 use morris::tablebase::index::apply_sym;
 use morris::tablebase::probe::{Tablebases, default_dir, preference};
@@ -88,6 +89,10 @@ pub struct GenerateArgs {
     /// Worker threads [default: all cores].
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Store win/draw/loss only, five positions to a byte: a fifth of the
+    /// disk, no distances (needs EndgameMoves=0 and NoCaptureMoves=0).
+    #[arg(long)]
+    pub wdl: bool,
 }
 
 #[derive(Args, Debug)]
@@ -97,6 +102,9 @@ pub struct PlanArgs {
     /// Which tables: movement, placement or all.
     #[arg(long, default_value = "all")]
     pub phase: Phase,
+    /// Sizes of win/draw/loss-only tables (`tb generate --wdl`).
+    #[arg(long)]
+    pub wdl: bool,
 }
 
 #[derive(Args, Debug)]
@@ -182,6 +190,7 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
     let options = GenerateOptions {
         threads: a.threads.unwrap_or_else(default_threads),
         progress: true,
+        wdl: a.wdl,
     };
     let root = a.common.dir();
     let start = Instant::now();
@@ -249,17 +258,23 @@ fn run_plan(a: &PlanArgs) -> Result<(), CliError> {
     }
     println!("{:>12} {:>16} {:>16}", "sector", "slots", "bytes");
     let (mut slots, mut bytes, mut placing) = (0u64, 0u64, 0u64);
+    let layout = if a.wdl { Layout::Wdl } else { Layout::Byte };
     for s in &rows {
         let n = placement::slots(*s);
-        let b = file::file_len(n as usize);
+        let b = file::file_len(layout.bytes(n).unwrap_or(u64::MAX) as usize);
         println!("{:>12} {n:>16} {b:>16}", s.to_string());
         slots += n;
         bytes += b;
         placing += s.placing() as u64;
     }
+    let per_slot = if a.wdl {
+        "win/draw/loss only, 5 slots a byte"
+    } else {
+        "1 byte a slot; a table whose distances pass 126 plies takes 2"
+    };
     println!(
         "{} tables ({} movement, {placing} placement), {slots} slots, {bytes} bytes \
-         at 1 byte a slot ({} GB; a table whose distances pass 126 plies takes 2)",
+         ({} GB; {per_slot})",
         rows.len(),
         rows.len() as u64 - placing,
         bytes as f64 / 1e9

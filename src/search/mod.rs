@@ -376,6 +376,9 @@ impl Searcher {
             root_draw,
             tb,
             tb_draws: exact.as_ref().is_none_or(|e| e.value.value != Value::Draw),
+            tb_undistanced: exact
+                .as_ref()
+                .is_none_or(|e| e.value.value == Value::Draw || e.value.distance().is_some()),
             tbhits: AtomicU64::new(0),
         };
         match &exact {

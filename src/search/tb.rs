@@ -15,8 +15,17 @@ pub const TB_WIN: i32 = 20_000;
 #[inline]
 pub fn score(probe: Probe) -> i32 {
     match probe.value {
-        Value::Win => TB_WIN - probe.plies as i32,
-        Value::Loss => -(TB_WIN - probe.plies as i32),
+        Value::Win => TB_WIN - plies(probe),
+        Value::Loss => -(TB_WIN - plies(probe)),
         Value::Draw => 0,
     }
 }
+
+/// The plies a table value scores by; a win/draw/loss-only table's counts
+/// as a slower conversion than any the distance tables hold.
+fn plies(probe: Probe) -> i32 {
+    probe.distance().map_or(NO_DISTANCE_PLIES, i32::from)
+}
+
+/// Longer than any distance to conversion of the supported rules.
+const NO_DISTANCE_PLIES: i32 = 1_000;

@@ -56,6 +56,13 @@ pub struct Shared<'a> {
     /// search looks past draws for the line that sets the opponent the
     /// most problems (table wins and losses still end nodes).
     pub tb_draws: bool,
+    /// Whether a table win or loss without a distance (`tb generate
+    /// --wdl`) ends a node. Not at a root won or lost by such tables: the
+    /// root keeps only the moves that keep the value, and the search plays
+    /// on among them, its evaluation making the progress a distance would
+    /// (with every node a table hit it could not tell a winning removal
+    /// from a repetition).
+    pub tb_undistanced: bool,
     pub tbhits: AtomicU64,
 }
 
@@ -480,7 +487,12 @@ impl Worker {
         }
         if let Some(p) = sh.tb.and_then(|tb| tb.probe(pos)) {
             sh.tbhits.fetch_add(1, Ordering::Relaxed);
-            if sh.tb_draws || p.value != Value::Draw {
+            let ends = match (p.value, p.distance()) {
+                (Value::Draw, _) => sh.tb_draws,
+                (_, None) => sh.tb_undistanced,
+                (_, Some(_)) => true,
+            };
+            if ends {
                 return tb::score(p);
             }
         }

@@ -161,6 +161,7 @@ pub fn build(
                     let options = GenerateOptions {
                         threads: 1,
                         progress: false,
+                        wdl: false,
                     };
                     match generate(root, rules, &[pair], &options) {
                         Ok(made) => built_here += made.len(),

@@ -32,6 +32,18 @@ pub enum TablebaseError {
          (morris tb generate --phase movement, same rules and options)"
     )]
     MovementMissing(Subspace),
+    /// A table with no distances under a run that stores them.
+    #[error(
+        "table {0} stores win/draw/loss only: the tables above it need its distances \
+         (generate them with --wdl too, or remove it and generate it again)"
+    )]
+    NoDistances(Subspace),
+    /// `--wdl` with a move-count draw limit, whose draws depend on the distance.
+    #[error(
+        "win/draw/loss-only tables need EndgameMoves=0 and NoCaptureMoves=0: \
+         under a move-count limit a value depends on the distance"
+    )]
+    WdlWithDrawLimits,
     #[error(transparent)]
     NotCovered(#[from] super::NotCovered),
     #[error("cannot start the worker threads: {0}")]
@@ -76,6 +88,8 @@ impl TableFault {
             | TablebaseError::StoneCount(_)
             | TablebaseError::Missing(_)
             | TablebaseError::MovementMissing(_)
+            | TablebaseError::NoDistances(_)
+            | TablebaseError::WdlWithDrawLimits
             | TablebaseError::NotCovered(_)
             | TablebaseError::Threads(_) => return None,
         };

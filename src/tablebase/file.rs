@@ -1,9 +1,10 @@
-//! The table file: a 256-byte header, then one value code per slot (one
-//! byte, or two little-endian bytes when a distance passes 126 plies),
-//! then a checksum (u64) of each `BLOCK` bytes of values.
+//! The table file: a 256-byte header, then the values in one of three
+//! layouts (`Layout`: a code per slot in one byte, or in two little-endian
+//! bytes when a distance passes 126 plies, or win/draw/loss only, five
+//! slots to a byte), then a checksum (u64) of each `BLOCK` bytes of values.
 //!
 //! Header (little-endian): magic `MORRISTB`, format version (u32), stones
-//! of the side to move and of the other side, bytes per value, stones in
+//! of the side to move and of the other side, the layout, stones in
 //! the hand of the side to move (byte 15), then the slot count, a checksum
 //! of the block checksums, the summary counts (positions up to symmetry,
 //! wins, losses, draws, longest win and loss), stones in the other side's
@@ -27,7 +28,7 @@ use memmap2::{Mmap, MmapMut};
 
 use super::error::{TableProblem, TablebaseError};
 use super::summary::Summary;
-use super::{Sector, Subspace};
+use super::{Probe, Sector, Subspace, Value};
 
 const MAGIC: &[u8; 8] = b"MORRISTB";
 /// 2: fingerprints name the move-count draw options (values depend on them).
@@ -41,12 +42,77 @@ const EAGER: usize = 64 << 20;
 pub const HEADER_LEN: usize = 256;
 const FINGERPRINT_AT: usize = 72;
 
+/// How a table stores its values.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Layout {
+    /// The value code (`Probe::code`) in one byte: distances up to 126 plies.
+    Byte,
+    /// The value code in two little-endian bytes.
+    Word,
+    /// Win, draw or loss only (base 3: 0 draw, 1 win, 2 loss), five slots
+    /// to a byte: a fifth of `Byte`, for users short of disk. Read back, a
+    /// win or loss has no distance (`Probe::NO_DISTANCE`).
+    Wdl,
+}
+
+/// Powers of 3: the weight of each of a `Layout::Wdl` byte's five slots.
+const POW3: [u8; 5] = [1, 3, 9, 27, 81];
+
+impl Layout {
+    /// The header byte: bytes per value, or 3 for `Wdl` (format versions
+    /// before `Wdl` refuse a table with a width they do not know).
+    fn tag(self) -> u8 {
+        match self {
+            Layout::Byte => 1,
+            Layout::Word => 2,
+            Layout::Wdl => 3,
+        }
+    }
+
+    fn of_tag(tag: u8) -> Option<Layout> {
+        match tag {
+            1 => Some(Layout::Byte),
+            2 => Some(Layout::Word),
+            3 => Some(Layout::Wdl),
+            _ => None,
+        }
+    }
+
+    /// Value bytes of a table with `slots` slots.
+    pub fn bytes(self, slots: u64) -> Option<u64> {
+        match self {
+            Layout::Byte => Some(slots),
+            Layout::Word => slots.checked_mul(2),
+            Layout::Wdl => Some(slots.div_ceil(POW3.len() as u64)),
+        }
+    }
+
+    /// The values of `codes` in this layout.
+    pub fn encode(self, codes: impl ExactSizeIterator<Item = u16>) -> Vec<u8> {
+        match self {
+            Layout::Byte => codes.map(|c| c as u8).collect(),
+            Layout::Word => codes.flat_map(u16::to_le_bytes).collect(),
+            Layout::Wdl => {
+                let mut out = vec![0u8; codes.len().div_ceil(POW3.len())];
+                for (i, c) in codes.enumerate() {
+                    let digit = match Probe::from_code(c).value {
+                        Value::Draw => 0,
+                        Value::Win => 1,
+                        Value::Loss => 2,
+                    };
+                    out[i / POW3.len()] += digit * POW3[i % POW3.len()];
+                }
+                out
+            }
+        }
+    }
+}
+
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Header {
     /// The table's sector (hands 0 for a movement table).
     pub subspace: Sector,
-    /// Bytes per value: 1 or 2.
-    pub width: u8,
+    pub layout: Layout,
     pub slots: u64,
     pub checksum: u64,
     pub summary: Summary,
@@ -92,7 +158,7 @@ impl Header {
         h[8..12].copy_from_slice(&VERSION.to_le_bytes());
         h[12] = self.subspace.mine;
         h[13] = self.subspace.theirs;
-        h[14] = self.width;
+        h[14] = self.layout.tag();
         h[15] = self.subspace.mine_hand;
         let s = &self.summary;
         for (i, v) in [
@@ -134,7 +200,7 @@ impl Header {
         let end = fp.iter().position(|&b| b == 0).unwrap_or(fp.len());
         Ok(Header {
             subspace: Sector::with_hands(h[12], h[13], h[15], h[68]),
-            width: h[14],
+            layout: Layout::of_tag(h[14]).ok_or(TableProblem::Width(h[14]))?,
             slots: u64_at(0),
             checksum: u64_at(1),
             summary: Summary {
@@ -267,8 +333,8 @@ impl TableFile {
         let map = unsafe { Mmap::map(&file) }.map_err(io_error)?;
         let header = Header::decode(&map).map_err(bad)?;
         let len = header
-            .slots
-            .checked_mul(header.width as u64)
+            .layout
+            .bytes(header.slots)
             .and_then(|n| usize::try_from(n).ok())
             .unwrap_or(usize::MAX);
         let blocks = len.div_ceil(BLOCK);
@@ -276,8 +342,6 @@ impl TableFile {
             Some(TableProblem::OtherSubspace(header.subspace))
         } else if header.fingerprint != fingerprint {
             Some(TableProblem::OtherRules(header.fingerprint.clone()))
-        } else if !(header.width == 1 || header.width == 2) {
-            Some(TableProblem::Width(header.width))
         } else if Some(map.len() - HEADER_LEN)
             != blocks.checked_mul(8).and_then(|n| n.checked_add(len))
         {
@@ -352,18 +416,37 @@ impl TableFile {
         !self.reported.swap(true, Ordering::Relaxed)
     }
 
-    /// The value code of a slot; `None` when its block (or any block read
-    /// before) does not match its checksum.
+    /// The value code of a slot (in a `Layout::Wdl` table, that of a win
+    /// or loss with `Probe::NO_DISTANCE`); `None` when its block (or any
+    /// block read before) does not match its checksum.
     #[inline]
     pub fn code(&self, slot: u64) -> Option<u16> {
         let data = self.data();
-        if self.header.width == 1 {
-            let i = slot as usize;
-            self.check(i / BLOCK).then(|| data[i] as u16)
-        } else {
-            let i = 2 * slot as usize;
-            self.check(i / BLOCK)
-                .then(|| u16::from_le_bytes([data[i], data[i + 1]]))
+        match self.header.layout {
+            Layout::Byte => {
+                let i = slot as usize;
+                self.check(i / BLOCK).then(|| data[i] as u16)
+            }
+            Layout::Word => {
+                let i = 2 * slot as usize;
+                self.check(i / BLOCK)
+                    .then(|| u16::from_le_bytes([data[i], data[i + 1]]))
+            }
+            Layout::Wdl => {
+                let (i, k) = (slot as usize / POW3.len(), slot as usize % POW3.len());
+                self.check(i / BLOCK).then(|| {
+                    let value = match data[i] / POW3[k] % 3 {
+                        0 => return 0,
+                        1 => Value::Win,
+                        _ => Value::Loss,
+                    };
+                    Probe {
+                        value,
+                        plies: Probe::NO_DISTANCE,
+                    }
+                    .code()
+                })
+            }
         }
     }
 }
@@ -382,7 +465,7 @@ mod tests {
         let values: Vec<u8> = (0..3 * BLOCK + 10).map(|i| (i % 7) as u8).collect();
         let header = Header {
             subspace: Subspace::new(3, 3),
-            width: 1,
+            layout: Layout::Byte,
             slots: values.len() as u64,
             checksum: values_checksum(&values),
             summary: Summary::default(),
@@ -413,6 +496,52 @@ mod tests {
         assert!(!lazy.first_damage());
         // Nothing more from it, even from a block that was good.
         assert_eq!(lazy.code(5), None);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Every layout reads back what it was given; `Wdl` keeps the result
+    /// and drops the distance.
+    #[test]
+    fn layouts_read_back_their_values() {
+        let dir = std::env::temp_dir().join(format!("morris-layout-test-{}", std::process::id()));
+        let probe = |value, plies| Probe { value, plies };
+        let codes: Vec<u16> = (0..23u16)
+            .map(|i| match i % 3 {
+                0 => 0,
+                1 => probe(Value::Win, i * 7).code(),
+                _ => probe(Value::Loss, i * 11).code(),
+            })
+            .collect();
+        for layout in [Layout::Byte, Layout::Word, Layout::Wdl] {
+            let codes: Vec<u16> = match layout {
+                Layout::Byte => codes.iter().map(|&c| c.min(255)).collect(),
+                _ => codes.clone(),
+            };
+            let values = layout.encode(codes.iter().copied());
+            assert_eq!(Some(values.len() as u64), layout.bytes(codes.len() as u64));
+            let path = dir.join(format!("{layout:?}.mtb"));
+            let header = Header {
+                subspace: Subspace::new(3, 3),
+                layout,
+                slots: codes.len() as u64,
+                checksum: values_checksum(&values),
+                summary: Summary::default(),
+                fingerprint: "test".into(),
+            };
+            write_table(&path, &header, &values).unwrap();
+            let table = TableFile::open(&path, Subspace::new(3, 3), "test").unwrap();
+            for (slot, &code) in codes.iter().enumerate() {
+                let read = Probe::from_code(table.code(slot as u64).unwrap());
+                let want = Probe::from_code(code);
+                match layout {
+                    Layout::Wdl => {
+                        assert_eq!(read.value, want.value, "slot {slot}");
+                        assert_eq!(read.distance().is_none(), want.value != Value::Draw);
+                    }
+                    _ => assert_eq!(read, want, "{layout:?} slot {slot}"),
+                }
+            }
+        }
         let _ = fs::remove_dir_all(&dir);
     }
 }

@@ -43,7 +43,7 @@ use rayon::prelude::*;
 
 use super::bits::Mover;
 use super::error::TablebaseError;
-use super::file::{self, Header};
+use super::file::{self, Header, Layout};
 use super::index::Indexer;
 use super::probe::{SubspaceTable, Tablebases, apply_clock};
 use super::summary::Summary;
@@ -68,6 +68,8 @@ pub struct GenerateOptions {
     pub threads: usize,
     /// Progress bars on stderr (when it is a terminal).
     pub progress: bool,
+    /// Store win/draw/loss only (`Layout::Wdl`), a fifth of the disk.
+    pub wdl: bool,
 }
 
 impl Default for GenerateOptions {
@@ -75,6 +77,7 @@ impl Default for GenerateOptions {
         GenerateOptions {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
             progress: false,
+            wdl: false,
         }
     }
 }
@@ -189,9 +192,7 @@ pub fn generate(
     let run = Run::new(root, &dir, &text, &fp.rules(), options)?;
     let done = run.solve_all(&pairs, |lower, pair| {
         for dep in dependencies(&fp.rules(), pair[0]) {
-            if lower.table(dep).is_none_or(|t| !t.file.check_all()) {
-                return Err(TablebaseError::Missing(dep));
-            }
+            usable(lower, dep, options.wdl, TablebaseError::Missing)?;
         }
         Ok(())
     })?;
@@ -227,22 +228,39 @@ pub fn generate_game(
     {
         let lower = Tablebases::open(root, &prules);
         for &sub in &plan.movement {
-            if lower.table(sub).is_none_or(|t| !t.file.check_all()) {
-                return Err(TablebaseError::MovementMissing(sub));
-            }
+            usable(&lower, sub, options.wdl, TablebaseError::MovementMissing)?;
         }
     }
     let text = fp.text();
     let run = Run::new(root, &dir, &text, &prules, options)?;
     done.extend(run.solve_all(&plan.pairs, |lower, pair| {
         for dep in super::placement::dependencies(&prules, pair) {
-            if lower.table(dep).is_none_or(|t| !t.file.check_all()) {
-                return Err(TablebaseError::Missing(dep));
-            }
+            usable(lower, dep, options.wdl, TablebaseError::Missing)?;
         }
         Ok(())
     })?);
     Ok(done)
+}
+
+/// Whether table `sub` can serve a run that stores distances or not
+/// (`wdl`): it must be there whole, and have distances unless the run
+/// stores none (a distance is counted through every table below).
+fn usable(
+    lower: &Tablebases,
+    sub: Sector,
+    wdl: bool,
+    missing: fn(Sector) -> TablebaseError,
+) -> Result<(), TablebaseError> {
+    match lower.table(sub) {
+        Some(t) if t.file.check_all() => {
+            if !wdl && t.file.header.layout == Layout::Wdl {
+                Err(TablebaseError::NoDistances(sub))
+            } else {
+                Ok(())
+            }
+        }
+        _ => Err(missing(sub)),
+    }
 }
 
 /// One generator run: the folder it writes, the threads and the bar.
@@ -253,6 +271,7 @@ struct Run<'a> {
     rules: Rules,
     pool: ThreadPool,
     bar: ProgressBar,
+    wdl: bool,
 }
 
 impl<'a> Run<'a> {
@@ -263,6 +282,9 @@ impl<'a> Run<'a> {
         rules: &Rules,
         options: &GenerateOptions,
     ) -> Result<Run<'a>, TablebaseError> {
+        if options.wdl && (rules.endgame_moves != 0 || rules.no_capture_moves != 0) {
+            return Err(TablebaseError::WdlWithDrawLimits);
+        }
         file::remove_stale_temporaries(dir);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(options.threads.max(1))
@@ -289,6 +311,7 @@ impl<'a> Run<'a> {
             rules: *rules,
             pool,
             bar,
+            wdl: options.wdl,
         })
     }
 
@@ -319,11 +342,11 @@ impl<'a> Run<'a> {
             let seconds = start.elapsed().as_secs_f64();
             let mut positions = 0;
             for (t, &sub) in members.iter().enumerate() {
-                let (summary, bytes, width) = finish(&solver.ix[t], &solver.state[t]);
+                let (summary, bytes, layout) = finish(&solver.ix[t], &solver.state[t], self.wdl);
                 positions += summary.positions;
                 let header = Header {
                     subspace: sub,
-                    width,
+                    layout,
                     slots: solver.ix[t].size(),
                     checksum: file::values_checksum(&bytes),
                     summary,
@@ -349,8 +372,9 @@ impl<'a> Run<'a> {
     }
 }
 
-/// The summary and file bytes of solved codes.
-fn finish(ix: &Indexer, codes: &[AtomicU32]) -> (Summary, Vec<u8>, u8) {
+/// The summary and file bytes of solved codes: win/draw/loss only if
+/// `wdl` (the summary without distances, which such a table cannot show).
+fn finish(ix: &Indexer, codes: &[AtomicU32], wdl: bool) -> (Summary, Vec<u8>, Layout) {
     let mut s = Summary::default();
     let mut max = 0;
     for c in codes {
@@ -359,19 +383,23 @@ fn finish(ix: &Indexer, codes: &[AtomicU32]) -> (Summary, Vec<u8>, u8) {
             continue;
         }
         max = max.max(code);
-        s.count(Probe::from_code(code as u16));
+        let mut p = Probe::from_code(code as u16);
+        if wdl && p.value != Value::Draw {
+            p.plies = Probe::NO_DISTANCE;
+        }
+        s.count(p);
     }
     let plain = |c: &AtomicU32| match c.load(Ordering::Relaxed) & CODE {
         PADDING => 0,
         code => code as u16,
     };
     debug_assert_eq!(codes.len() as u64, ix.size());
-    if max <= 255 {
-        (s, codes.iter().map(|c| plain(c) as u8).collect(), 1)
-    } else {
-        let bytes = codes.iter().flat_map(|c| plain(c).to_le_bytes()).collect();
-        (s, bytes, 2)
-    }
+    let layout = match (wdl, max) {
+        (true, _) => Layout::Wdl,
+        (false, 0..=255) => Layout::Byte,
+        (false, _) => Layout::Word,
+    };
+    (s, layout.encode(codes.iter().map(plain)), layout)
 }
 
 /// What one worker thread keeps through a pass: the entries it settled,
@@ -426,7 +454,7 @@ pub fn sector_position(s: Sector, mine: u32, theirs: u32) -> Position {
 /// The mover's result of a move into a position whose side to move has
 /// `child`; `removed`: the move removed a stone (a conversion).
 pub(super) fn through(child: Probe, removed: bool) -> Probe {
-    let plies = if removed { 1 } else { child.plies + 1 };
+    let plies = if removed { 1 } else { child.plies_before() };
     match child.value {
         Value::Draw => Probe::DRAW,
         Value::Win => Probe {
@@ -443,8 +471,15 @@ pub(super) fn through(child: Probe, removed: bool) -> Probe {
 /// The value a table stores for a position entered by a move that
 /// placed or removed (clock 0): under the move-count draws a movement
 /// table's win or loss may be a draw there.
+///
+/// A win/draw/loss-only table's win or loss counts as converting at once:
+/// the values solved from it are right, their distances are not, and the
+/// run that reads it stores none (`usable`).
 pub(super) fn entered(rules: &Rules, table: &SubspaceTable, slot: u64) -> Option<Probe> {
-    let stored = Probe::from_code(table.file.code(slot)?);
+    let mut stored = Probe::from_code(table.file.code(slot)?);
+    if stored.distance().is_none() {
+        stored.plies = 0;
+    }
     let s = table.file.header.subspace;
     Some(if s.placing() {
         stored

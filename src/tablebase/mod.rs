@@ -121,6 +121,28 @@ impl Probe {
         plies: 0,
     };
 
+    /// The distance of a win or loss read from a win/draw/loss-only table
+    /// (`tb generate --wdl`), which stores none. It orders after every real
+    /// distance (the slowest win, the longest loss) and its code still fits
+    /// in 16 bits.
+    pub const NO_DISTANCE: u16 = 0x7ffe;
+
+    /// The plies to the next conversion, unless the table stores none.
+    #[inline]
+    pub fn distance(self) -> Option<u16> {
+        (self.plies != Probe::NO_DISTANCE).then_some(self.plies)
+    }
+
+    /// The distance one ply before reaching this value by a move that does
+    /// not convert: one more, or still none.
+    #[inline]
+    pub fn plies_before(self) -> u16 {
+        match self.distance() {
+            Some(d) => d + 1,
+            None => Probe::NO_DISTANCE,
+        }
+    }
+
     /// The stored code: 0 draw, `2d + 1` win in d, `2d + 2` loss in d.
     #[inline]
     pub fn from_code(code: u16) -> Probe {
@@ -149,10 +171,12 @@ impl Probe {
 
 impl std::fmt::Display for Probe {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.value {
-            Value::Win => write!(f, "win in {} plies", self.plies),
-            Value::Loss => write!(f, "loss in {} plies", self.plies),
-            Value::Draw => write!(f, "draw"),
+        match (self.value, self.distance()) {
+            (Value::Win, Some(d)) => write!(f, "win in {d} plies"),
+            (Value::Loss, Some(d)) => write!(f, "loss in {d} plies"),
+            (Value::Win, None) => write!(f, "win"),
+            (Value::Loss, None) => write!(f, "loss"),
+            (Value::Draw, _) => write!(f, "draw"),
         }
     }
 }

@@ -165,6 +165,7 @@ mod tests {
             let options = GenerateOptions {
                 threads: 2,
                 progress: false,
+                wdl: false,
             };
             generate_game(&dir, &rules(), Phase::All, &options).unwrap();
             dir

@@ -387,7 +387,7 @@ pub fn move_value(
             let plies = if mv.num_removals() > 0 {
                 1
             } else {
-                after.plies + 1
+                after.plies_before()
             };
             Probe { value, plies }
         }

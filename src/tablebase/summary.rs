@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use super::file::file_len;
+use super::file::{Layout, file_len};
 use rayon::prelude::*;
 
 use super::probe::{SubspaceTable, apply_clock};
@@ -31,11 +31,11 @@ impl Summary {
         match p.value {
             Value::Win => {
                 self.wins += 1;
-                self.longest_win = self.longest_win.max(p.plies);
+                self.longest_win = self.longest_win.max(p.distance().unwrap_or(0));
             }
             Value::Loss => {
                 self.losses += 1;
-                self.longest_loss = self.longest_loss.max(p.plies);
+                self.longest_loss = self.longest_loss.max(p.distance().unwrap_or(0));
             }
             Value::Draw => self.draws += 1,
         }
@@ -66,6 +66,8 @@ pub struct TableSummary {
     /// placement restarts the clock.)
     pub at_clock_zero: Summary,
     pub bytes: u64,
+    /// Whether the table stores distances (not `Layout::Wdl`).
+    pub distances: bool,
 }
 
 /// The totals of every table on disk for `rules` under `root`, movement
@@ -82,6 +84,7 @@ pub fn on_disk(root: &Path, rules: &Rules) -> Vec<TableSummary> {
                 stored: t.file.header.summary,
                 at_clock_zero: at_clock_zero(t, sub, rules)?,
                 bytes: file_len(t.file.data().len()),
+                distances: t.file.header.layout != Layout::Wdl,
             })
         })
         .collect()
@@ -143,6 +146,10 @@ pub fn format(rows: &[TableSummary]) -> String {
     for r in rows {
         let s = &r.at_clock_zero;
         let decided = |s: &Summary| s.wins + s.losses;
+        let longest = |d: u16| match r.distances {
+            true => d.to_string(),
+            false => "-".to_string(),
+        };
         out.push_str(&format!(
             "{:>12} {:>14} {:>14} {:>14} {:>14} {:>8} {:>8} {:>14} {:>12}\n",
             r.subspace.to_string(),
@@ -150,8 +157,8 @@ pub fn format(rows: &[TableSummary]) -> String {
             s.wins,
             s.losses,
             s.draws,
-            s.longest_win,
-            s.longest_loss,
+            longest(s.longest_win),
+            longest(s.longest_loss),
             decided(&r.stored) - decided(s),
             r.bytes
         ));

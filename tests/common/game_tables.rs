@@ -30,6 +30,7 @@ pub fn made(name: &str, rules: &Rules) -> PathBuf {
     let options = GenerateOptions {
         threads: 2,
         progress: false,
+        wdl: false,
     };
     generate_game(&dir, rules, Phase::All, &options).unwrap();
     dir

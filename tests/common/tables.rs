@@ -14,6 +14,7 @@ pub fn made(name: &str, tables: &[(Rules, Subspace)]) -> PathBuf {
     let options = GenerateOptions {
         threads: 2,
         progress: false,
+        wdl: false,
     };
     for (rules, sub) in tables {
         generate(&dir, rules, &[*sub], &options).unwrap();

@@ -37,7 +37,7 @@ fn probe_json(p: Probe) -> Value {
         TbValue::Draw => "draw",
         TbValue::Loss => "loss",
     };
-    json!({"value": value, "plies": p.plies, "text": p.to_string()})
+    json!({"value": value, "plies": p.distance(), "text": p.to_string()})
 }
 
 /// The position's value and every legal move's, for the side to move, when
