@@ -250,6 +250,20 @@ fn write_atomically(path: &Path, header: &Header, values: &[u8]) -> io::Result<(
     written
 }
 
+/// Starts loading the cache line of `at` (a hint: no effect on the result).
+#[inline]
+pub fn prefetch<T>(at: &T) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: a prefetch is a hint that never faults, and SSE (which
+        // has it) is part of every x86-64 processor.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>((at as *const T).cast::<i8>()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = at;
+}
+
 /// A copy of `map` in anonymous memory backed by huge pages where the
 /// system gives them: random probes then miss the TLB far less often than
 /// in the file's 4 KiB page-cache pages.
@@ -414,6 +428,21 @@ impl TableFile {
     /// caller reports the damage once.
     pub fn first_damage(&self) -> bool {
         !self.reported.swap(true, Ordering::Relaxed)
+    }
+
+    /// Asks the processor to start loading a slot's value, so that the
+    /// misses of many reads overlap (the generator's reads of the tables
+    /// below are random, and wait on memory more than anything).
+    #[inline]
+    pub fn prefetch(&self, slot: u64) {
+        let i = match self.header.layout {
+            Layout::Byte => slot as usize,
+            Layout::Word => 2 * slot as usize,
+            Layout::Wdl => slot as usize / POW3.len(),
+        };
+        if let Some(byte) = self.data().get(i) {
+            prefetch(byte);
+        }
     }
 
     /// The value code of a slot (in a `Layout::Wdl` table, that of a win

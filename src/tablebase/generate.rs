@@ -679,7 +679,13 @@ impl<'a> Solver<'a> {
                 let message = format!("distance {d}");
                 let found = self.pass(message, len as u64, len.div_ceil(CHUNK), |piece, worker| {
                     let chunk = &current[piece * CHUNK..len.min((piece + 1) * CHUNK)];
-                    for &e in chunk {
+                    for (k, &e) in chunk.iter().enumerate() {
+                        // The entries lie all over the table: start loading
+                        // one a few ahead.
+                        if let Some(&ahead) = chunk.get(k + AHEAD) {
+                            let (t, slot) = split(ahead);
+                            file::prefetch(&self.state[t][slot as usize]);
+                        }
                         if e & LATE == 0 || self.settle_late(e, plies) {
                             self.settle_predecessors(
                                 e,
@@ -754,6 +760,7 @@ impl<'a> Solver<'a> {
                 exits.win == Some(1)
             }
             Exit::Read(table, slot) => {
+                table.file.prefetch(slot);
                 reads.push((table, slot, removed));
                 false
             }
@@ -819,7 +826,9 @@ impl<'a> Solver<'a> {
                             moves += 1;
                             match &quiet {
                                 Some((table, ix)) if !removed => {
-                                    reads.push((table, ix.index(me), false));
+                                    let slot = ix.index(me);
+                                    table.file.prefetch(slot);
+                                    reads.push((table, slot, false));
                                     false
                                 }
                                 _ => self.leave(me, opp, removed, placed, &mut exits, &mut reads),
@@ -954,13 +963,21 @@ impl<'a> Solver<'a> {
     fn predecessors(&self, p: usize, mine: u32, theirs: u32, out: &mut Vec<u64>) {
         out.clear();
         let fly = self.mover.flies(self.members[p]);
-        let ix = &self.ix[p];
-        self.mover
-            .unslides(theirs, mine, fly, |before| out.push(ix.index(before, mine)));
+        let (ix, states) = (&self.ix[p], &self.state[p]);
+        self.mover.unslides(theirs, mine, fly, |before| {
+            let q = ix.index(before, mine);
+            // Loading while the next index is computed.
+            file::prefetch(&states[q as usize]);
+            out.push(q);
+        });
         out.sort_unstable();
         out.dedup();
     }
 }
+
+/// How many entries ahead of the one being settled a bucket pass starts
+/// loading.
+const AHEAD: usize = 8;
 
 const LOST_NOW: Probe = Probe {
     value: Value::Loss,
