@@ -272,6 +272,9 @@ struct Run<'a> {
     pool: ThreadPool,
     bar: ProgressBar,
     wdl: bool,
+    /// Whether each pair's line goes to stderr: progress was asked for
+    /// and stderr is no terminal (a run in the background, to a log).
+    lines: bool,
 }
 
 impl<'a> Run<'a> {
@@ -310,9 +313,19 @@ impl<'a> Run<'a> {
             fingerprint,
             rules: *rules,
             pool,
+            lines: options.progress && bar.is_hidden(),
             bar,
             wdl: options.wdl,
         })
+    }
+
+    /// A line above the bar, or on its own when there is no bar.
+    fn say(&self, line: String) {
+        if self.lines {
+            eprintln!("{line}");
+        } else {
+            self.bar.println(line);
+        }
     }
 
     /// Solves the pairs not on disk yet, in order, after `check` finds
@@ -323,12 +336,27 @@ impl<'a> Run<'a> {
         check: impl Fn(&Tablebases, &[Sector]) -> Result<(), TablebaseError>,
     ) -> Result<Vec<Generated>, TablebaseError> {
         let mut done = Vec::new();
+        let missing: Vec<bool> = pairs
+            .iter()
+            .map(|members| {
+                !members.iter().all(|&s| {
+                    file::TableFile::open(&file::table_path(self.dir, s), s, self.fingerprint)
+                        .is_ok_and(|t| t.check_all())
+                })
+            })
+            .collect();
+        let slots = |members: &[Sector]| -> u64 {
+            members.iter().map(|&s| super::placement::slots(s)).sum()
+        };
+        let total: u64 = pairs
+            .iter()
+            .zip(&missing)
+            .filter(|(_, m)| **m)
+            .map(|(p, _)| slots(p))
+            .sum();
+        let (run_start, mut solved) = (Instant::now(), 0u64);
         for (i, members) in pairs.iter().enumerate() {
-            let present = members.iter().all(|&s| {
-                file::TableFile::open(&file::table_path(self.dir, s), s, self.fingerprint)
-                    .is_ok_and(|t| t.check_all())
-            });
-            if present {
+            if !missing[i] {
                 continue;
             }
             // A fresh prober sees the tables written so far.
@@ -361,15 +389,26 @@ impl<'a> Run<'a> {
                     seconds: seconds / members.len() as f64,
                 });
             }
-            self.bar.println(format!(
-                "{title} solved in {seconds:.1} s (forward pass {:.1} s), {:.0} positions/s",
+            solved += slots(members);
+            let left = run_start.elapsed().as_secs_f64() / solved as f64 * (total - solved) as f64;
+            self.say(format!(
+                "{title} solved in {seconds:.1} s (forward pass {:.1} s), {:.0} positions/s; \
+                 {:.1}% of the slots done, eta {}",
                 forward.as_secs_f64(),
-                positions as f64 / seconds.max(1e-9)
+                positions as f64 / seconds.max(1e-9),
+                100.0 * solved as f64 / total.max(1) as f64,
+                clock_time(left)
             ));
         }
         self.bar.finish_and_clear();
         Ok(done)
     }
+}
+
+/// Seconds as `h:mm:ss`.
+fn clock_time(seconds: f64) -> String {
+    let s = seconds.max(0.0).round() as u64;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
 /// The summary and file bytes of solved codes: win/draw/loss only if
