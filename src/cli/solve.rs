@@ -9,8 +9,8 @@ use clap::Args;
 use super::{CliError, PositionArgs, RulesArgs};
 use morris::rules::Color;
 use morris::tablebase::probe::{Tablebases, default_dir, preference};
-use morris::tablebase::{Probe, Value, covers, placement_covers};
-use morris::tools::analyze::{change_mark, value_word};
+use morris::tablebase::{covers, placement_covers};
+use morris::tools::analyze::change_mark;
 
 /// Arguments of `morris solve`.
 #[derive(Args, Debug)]
@@ -73,17 +73,13 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         eprintln!("morris solve: error: {f}");
     }
     moves.sort_by_key(|m| std::cmp::Reverse(preference(m.probe)));
-    let mut text = format!(
-        "position {}\nvalue {}\n",
-        pos.to_fen(&rules),
-        describe(value)
-    );
+    let mut text = format!("position {}\nvalue {}\n", pos.to_fen(&rules), value);
     for m in moves {
         let mark = change_mark(value.value, m.probe.value).unwrap_or_default();
         let line = format!(
             "  {:<12} {:<18} {mark}",
             m.mv.to_string(),
-            describe(m.probe)
+            m.probe.to_string()
         );
         text += line.trim_end();
         text += "\n";
@@ -98,15 +94,5 @@ fn print(text: &str) -> Result<(), CliError> {
             Err(format!("writing the values: {e}").into())
         }
         _ => Ok(()),
-    }
-}
-
-/// A value for the side to move, with its distance to the next removal
-/// or the end of the game where the tables store one.
-fn describe(p: Probe) -> String {
-    match (p.value, p.distance()) {
-        (Value::Draw, _) => "draw".to_string(),
-        (v, Some(d)) => format!("{} in {d} plies", value_word(v)),
-        (v, None) => value_word(v).to_string(),
     }
 }

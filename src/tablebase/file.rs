@@ -58,6 +58,9 @@ pub enum Layout {
 /// Powers of 3: the weight of each of a `Layout::Wdl` byte's five slots.
 const POW3: [u8; 5] = [1, 3, 9, 27, 81];
 
+/// The value of each base-3 digit of a `Layout::Wdl` table.
+const WDL_DIGITS: [Value; 3] = [Value::Draw, Value::Win, Value::Loss];
+
 impl Layout {
     /// The header byte: bytes per value, or 3 for `Wdl` (format versions
     /// before `Wdl` refuse a table with a width they do not know).
@@ -95,11 +98,8 @@ impl Layout {
             Layout::Wdl => {
                 let mut out = vec![0u8; codes.len().div_ceil(POW3.len())];
                 for (i, c) in codes.enumerate() {
-                    let digit = match Probe::from_code(c).value {
-                        Value::Draw => 0,
-                        Value::Win => 1,
-                        Value::Loss => 2,
-                    };
+                    let value = Probe::from_code(c).value;
+                    let digit = WDL_DIGITS.iter().position(|&v| v == value).unwrap_or(0) as u8;
                     out[i / POW3.len()] += digit * POW3[i % POW3.len()];
                 }
                 out
@@ -435,13 +435,18 @@ impl TableFile {
     /// below are random, and wait on memory more than anything).
     #[inline]
     pub fn prefetch(&self, slot: u64) {
-        let i = match self.header.layout {
+        if let Some(byte) = self.data().get(self.offset(slot)) {
+            prefetch(byte);
+        }
+    }
+
+    /// The first byte of a slot's value among the value bytes.
+    #[inline]
+    fn offset(&self, slot: u64) -> usize {
+        match self.header.layout {
             Layout::Byte => slot as usize,
             Layout::Word => 2 * slot as usize,
             Layout::Wdl => slot as usize / POW3.len(),
-        };
-        if let Some(byte) = self.data().get(i) {
-            prefetch(byte);
         }
     }
 
@@ -450,33 +455,24 @@ impl TableFile {
     /// block read before) does not match its checksum.
     #[inline]
     pub fn code(&self, slot: u64) -> Option<u16> {
-        let data = self.data();
-        match self.header.layout {
-            Layout::Byte => {
-                let i = slot as usize;
-                self.check(i / BLOCK).then(|| data[i] as u16)
-            }
-            Layout::Word => {
-                let i = 2 * slot as usize;
-                self.check(i / BLOCK)
-                    .then(|| u16::from_le_bytes([data[i], data[i + 1]]))
-            }
+        let (data, i) = (self.data(), self.offset(slot));
+        if !self.check(i / BLOCK) {
+            return None;
+        }
+        Some(match self.header.layout {
+            Layout::Byte => data[i] as u16,
+            Layout::Word => u16::from_le_bytes([data[i], data[i + 1]]),
             Layout::Wdl => {
-                let (i, k) = (slot as usize / POW3.len(), slot as usize % POW3.len());
-                self.check(i / BLOCK).then(|| {
-                    let value = match data[i] / POW3[k] % 3 {
-                        0 => return 0,
-                        1 => Value::Win,
-                        _ => Value::Loss,
-                    };
-                    Probe {
+                match WDL_DIGITS[(data[i] / POW3[slot as usize % POW3.len()] % 3) as usize] {
+                    Value::Draw => 0,
+                    value => Probe {
                         value,
                         plies: Probe::NO_DISTANCE,
                     }
-                    .code()
-                })
+                    .code(),
+                }
             }
-        }
+        })
     }
 }
 

@@ -193,7 +193,7 @@ impl AnalysisTables {
 }
 
 /// A value's word: win, draw or loss.
-pub fn value_word(v: Value) -> &'static str {
+fn value_word(v: Value) -> &'static str {
     match v {
         Value::Win => "win",
         Value::Draw => "draw",
