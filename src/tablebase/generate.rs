@@ -44,7 +44,7 @@ use rayon::prelude::*;
 use super::bits::Mover;
 use super::error::TablebaseError;
 use super::file::{self, Header, Layout};
-use super::index::Indexer;
+use super::index::{self, Indexer, PointMap, Prepared, StoneSets};
 use super::probe::{SubspaceTable, Tablebases, apply_clock};
 use super::summary::Summary;
 use super::{Fingerprint, PlacementFingerprint, Probe, Sector, Subspace, Value};
@@ -444,9 +444,14 @@ fn finish(ix: &Indexer, codes: &[AtomicU32], wdl: bool) -> (Summary, Vec<u8>, La
 /// What one worker thread keeps through a pass: the entries it settled,
 /// and scratch for predecessors.
 #[derive(Default)]
-struct Worker {
+struct Worker<'t> {
     found: Vec<Entry>,
     preds: Vec<u64>,
+    /// For `placement_group`: the spreading map, the quiet child's map,
+    /// one per removed point; the tables to read; removal scratch.
+    maps: Option<Box<[PointMap; 26]>>,
+    reads: Vec<(&'t SubspaceTable, u64, bool)>,
+    scratch: Vec<u32>,
 }
 
 /// Settled positions a worker takes at a time in a distance pass.
@@ -606,12 +611,14 @@ impl<'a> Solver<'a> {
             .iter()
             .map(|s| Indexer::new(s.mine as usize, s.theirs as usize))
             .collect();
-        let state = ix
-            .iter()
-            .map(|i| (0..i.size()).map(|_| AtomicU32::new(UNKNOWN)).collect())
-            .collect();
         let placing = members[0].placing();
         let cyclic = !placing || rules.lasker;
+        // The placement pass writes canonical slots only: the rest is padding.
+        let fresh = if cyclic { UNKNOWN } else { PADDING };
+        let state = ix
+            .iter()
+            .map(|i| (0..i.size()).map(|_| AtomicU32::new(fresh)).collect())
+            .collect();
         let exit_plies = if placing && cyclic {
             ix.iter()
                 .map(|i| (0..i.size()).map(|_| AtomicU16::new(0)).collect())
@@ -652,12 +659,12 @@ impl<'a> Solver<'a> {
         message: String,
         len: u64,
         pieces: usize,
-        work: impl Fn(usize, &mut Worker) + Sync,
+        work: impl Fn(usize, &mut Worker<'a>) + Sync,
     ) -> Vec<Entry> {
         self.bar.set_message(format!("{} {message}", self.title));
         self.bar.set_length(len);
         self.bar.reset();
-        let workers: Vec<Mutex<Worker>> = (0..self.pool.current_num_threads())
+        let workers: Vec<Mutex<Worker<'a>>> = (0..self.pool.current_num_threads())
             .map(|_| Mutex::default())
             .collect();
         self.pool.install(|| {
@@ -702,6 +709,10 @@ impl<'a> Solver<'a> {
         for t in 0..self.ix.len() {
             let ix = &self.ix[t];
             let message = format!("forward pass over {}", self.members[t]);
+            if !self.cyclic {
+                self.placement_pass(t, message);
+                continue;
+            }
             let found = self.pass(message, ix.size(), ix.classes(), |class, worker| {
                 self.init_class(t, class, &mut worker.found);
                 self.bar.inc(ix.per_class());
@@ -928,6 +939,160 @@ impl<'a> Solver<'a> {
         });
     }
 
+    /// The forward pass over placement sector `t` when no move stays in it
+    /// (not `Lasker`), grouped by the other side's stones: every quiet
+    /// placement of a group leads into one block of the next sector's
+    /// table, and every removal into one block per removed stone, so the
+    /// reads stay in the caches (in slot order they fall all over those
+    /// tables, a miss each). Each position class is written once, at its
+    /// canonical slot; the slots no class reaches stay padding.
+    fn placement_pass(&self, t: usize, message: String) {
+        let sector = self.members[t];
+        let (m, n) = (sector.mine as usize, sector.theirs as usize);
+        let sets = StoneSets::get(n);
+        let per_group = index::binom(24 - n, m);
+        let placed = (sector.theirs_hand, sector.mine_hand - 1);
+        let quiet = Sector::with_hands(sector.theirs, sector.mine + 1, placed.0, placed.1);
+        // None when such a placement fills the board (`exit` values it).
+        let quiet = (quiet.placing() || m + 1 + n < 24)
+            .then(|| self.lower.table(quiet))
+            .flatten();
+        let removal = Sector::with_hands(
+            sector.theirs.max(1) - 1,
+            sector.mine + 1,
+            placed.0,
+            placed.1,
+        );
+        // None when a removal ends the game, or none can happen (no mill
+        // of the mover's yet): `exit` again.
+        let removal = (n > 0 && m + 1 >= 3 && removal.mine_material() >= 3)
+            .then(|| self.lower.table(removal))
+            .flatten();
+        let len = sets.classes.len() as u64 * per_group;
+        self.pass(message, len, sets.classes.len(), |group, worker| {
+            let theirs = sets.classes[group];
+            self.placement_group(
+                t,
+                theirs,
+                sets.stabiliser(group) & !1,
+                quiet,
+                removal,
+                worker,
+            );
+            self.bar.inc(per_group);
+        });
+    }
+
+    /// `placement_pass` for the positions of sector `t` with the other
+    /// side on canonical set `theirs`, whose other symmetries are `stab`.
+    fn placement_group(
+        &self,
+        t: usize,
+        theirs: u32,
+        stab: u16,
+        quiet: Option<&'a SubspaceTable>,
+        removal: Option<&'a SubspaceTable>,
+        worker: &mut Worker<'a>,
+    ) {
+        let sector = self.members[t];
+        let (ix, state) = (&self.ix[t], &self.state[t]);
+        let placed = (sector.theirs_hand, sector.mine_hand - 1);
+        let maps = worker
+            .maps
+            .get_or_insert_with(|| Box::new(std::array::from_fn(|_| PointMap::new())));
+        let (spread, rest) = maps.split_first_mut().expect("maps");
+        let (quiet_map, removal_maps) = rest.split_first_mut().expect("maps");
+        // The mover's sets are the subsets of the free points, spread
+        // from the combinations of as many bits.
+        let free = !theirs & Bitboard::FULL.0;
+        let mut points = [0u32; 24];
+        for (i, p) in Bitboard(free).into_iter().enumerate() {
+            points[i] = p.bit().0;
+        }
+        spread.fill(|i| points[i]);
+        // Each child table's index with the other side fixed, by a map where
+        // the child's canonical set has no other symmetry.
+        let quiet = quiet.map(|table| {
+            let prepared = table.index.prepare(theirs);
+            let fast = prepared.fill_map(quiet_map);
+            (table, prepared, fast)
+        });
+        let removable_now = self.mover.removable(theirs);
+        let removals: [Option<(Prepared, bool)>; 24] = std::array::from_fn(|sq| {
+            let table = removal?;
+            (removable_now & (1 << sq) != 0).then(|| {
+                let prepared = table.index.prepare(theirs ^ (1 << sq));
+                let fast = prepared.fill_map(&mut removal_maps[sq]);
+                (prepared, fast)
+            })
+        });
+        let reads = &mut worker.reads;
+        let scratch = &mut worker.scratch;
+        let m = sector.mine as u32;
+        let mut x: u32 = (1 << m) - 1;
+        for _ in 0..index::binom(24 - sector.theirs as usize, m as usize) {
+            let mine = spread.apply(x);
+            if m > 0 {
+                x = index::next_combination(x);
+            }
+            // Of the images fixing `theirs`, the least stands for them all.
+            if stab != 0 && !least_image(mine, stab) {
+                continue;
+            }
+            let slot = ix.index(mine, theirs);
+            let v = &state[slot as usize];
+            file::prefetch(v);
+            let mut moves = 0;
+            let mut exits = Exits::default();
+            reads.clear();
+            self.mover
+                .placements(mine, theirs, scratch, &mut |me, opp, removed| {
+                    moves += 1;
+                    let changed = theirs ^ opp;
+                    if changed == 0 {
+                        if let Some((table, prepared, fast)) = &quiet {
+                            let slot = if *fast {
+                                prepared.base() + index::rank(quiet_map.apply(me)) as u64
+                            } else {
+                                prepared.index(me)
+                            };
+                            table.file.prefetch(slot);
+                            reads.push((*table, slot, removed));
+                            return false;
+                        }
+                    } else if changed.is_power_of_two()
+                        && let (Some(table), Some((prepared, fast))) =
+                            (removal, &removals[changed.trailing_zeros() as usize])
+                    {
+                        let slot = if *fast {
+                            let map = &removal_maps[changed.trailing_zeros() as usize];
+                            prepared.base() + index::rank(map.apply(me)) as u64
+                        } else {
+                            prepared.index(me)
+                        };
+                        table.file.prefetch(slot);
+                        reads.push((table, slot, removed));
+                        return false;
+                    }
+                    self.leave(me, opp, removed, placed, &mut exits, reads)
+                });
+            if exits.win != Some(1) {
+                for &(table, slot, removed) in reads.iter() {
+                    let child = entered(&self.rules, table, slot)
+                        .expect("dependencies are checked before solving");
+                    exits.add(through(child, removed));
+                }
+            }
+            let code = match exits.best() {
+                Some(p) => p.code() as u32,
+                // No move: a full board (see `init_class`).
+                None if self.rules.blocked == crate::rules::Blocked::Loss => LOST_NOW.code() as u32,
+                None => ONE,
+            };
+            v.store(code, Ordering::Relaxed);
+        }
+    }
+
     /// Stores a value found by the forward pass; in a pair with moves in
     /// it, the position's predecessors hear of it at its distance.
     fn settle(&self, t: usize, slot: u64, p: Probe, out: &mut Vec<Entry>) {
@@ -1012,6 +1177,18 @@ impl<'a> Solver<'a> {
         out.sort_unstable();
         out.dedup();
     }
+}
+
+/// Whether `set` is the least of its images under the symmetries `stab`.
+fn least_image(set: u32, stab: u16) -> bool {
+    let mut m = stab;
+    while m != 0 {
+        if index::apply_sym(m.trailing_zeros() as usize, set) < set {
+            return false;
+        }
+        m &= m - 1;
+    }
+    true
 }
 
 /// How many entries ahead of the one being settled a bucket pass starts
