@@ -1,43 +1,44 @@
-//! An opening book cut from the solution: the table value of every
-//! position reachable within the first K plies of the start, in one small
+//! An opening book cut from the solution: the win/draw/loss value of
+//! every position within the first K plies of the start, in one small
 //! file, so the engine can play the opening perfectly without the tables.
 //!
-//! Positions are kept once per class of the board's 16 symmetries
-//! (`key`). Values are stored as the tables store them, without the
-//! move-count draws; `Book::probe` applies them from the position's clock,
-//! as `Tablebases::probe` does.
+//! A book holds the placement sectors those plies reach whole, indexed
+//! as the tables are (`index`: one slot per position up to the board's 16
+//! symmetries) and stored as the tables' `Layout::Wdl`, five positions a
+//! byte: no keys, and no distances (a win or loss reads as
+//! `Probe::NO_DISTANCE`, as from a WDL table). Values are the tables',
+//! without the move-count draws; `Book::probe` applies them from the
+//! position's clock, as `Tablebases::probe` does.
 //!
-//! File format (version 1, little-endian):
+//! File format (version 2, little-endian):
 //!
 //! | offset | bytes | field                                                  |
 //! |--------|-------|--------------------------------------------------------|
 //! | 0      | 8     | magic `MORRISBK`                                       |
-//! | 8      | 4     | format version (1)                                     |
+//! | 8      | 4     | format version (2)                                     |
 //! | 12     | 4     | K: plies from the start covered                        |
-//! | 16     | 8     | count of entries                                       |
+//! | 16     | 8     | count n of sectors                                     |
 //! | 24     | 8     | checksum (`file::checksum`) of every byte after it     |
 //! | 32     | 4     | length L of the rules text                             |
 //! | 36     | L     | rules text: `Variant=... ` then the non-default options |
-//! | 36 + L | 10 n  | entries: key (u64) then value code (u16, `Probe::code`) |
 //!
-//! Entries are sorted by key, each key once, for binary search. A key
-//! packs the canonical image of (stones of the side to move, stones of the
-//! other side) into bits 0-47, the hands into 48-51 and 52-55, and the
-//! colour to move (1: black) into bit 56.
+//! then n sectors, in increasing order: the stones on the board and in
+//! hand of the side to move and of the other side (4 bytes), the slots S
+//! (u64), and the `ceil(S / 5)` value bytes.
 
-use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use super::Probe;
-use super::file::checksum;
-use super::index::apply_sym;
-use super::probe::{MoveProbe, Tablebases, move_value, with_clock};
-use crate::rules::{Color, MoveList, Position, Rules};
+use super::file::{Layout, checksum, wdl_digit};
+use super::index::Indexer;
+use super::probe::{MoveProbe, Tablebases, move_value, placement_sector, with_clock};
+use super::{Probe, Sector, Value, placement};
+use crate::rules::{MoveList, Position, Rules};
 
 const MAGIC: &[u8; 8] = b"MORRISBK";
-const VERSION: u32 = 1;
+const VERSION: u32 = 2;
 const FIXED: usize = 36;
-const ENTRY: usize = 10;
+/// Per sector before its values: the sector, the slots.
+const SECTOR_HEAD: usize = 12;
 
 /// Why a book cannot be built, written or read.
 #[derive(Debug, thiserror::Error)]
@@ -58,8 +59,8 @@ pub enum BookError {
     /// Books are cut from tables, which know no `MillReform` bans.
     #[error("the tables, and so books, do not serve MillReform")]
     MillReform,
-    #[error("position {fen} ({ply} plies from the start) is not covered by the tables")]
-    NotCovered { fen: String, ply: u32 },
+    #[error("sector {sector} ({ply} plies from the start) is not covered by the tables")]
+    NotCovered { sector: Sector, ply: u32 },
 }
 
 impl BookError {
@@ -88,107 +89,78 @@ pub fn rules_text(rules: &Rules) -> String {
     words.join(" ")
 }
 
-/// The book key of `pos`, the same for its 16 symmetric images; `None`
-/// for positions no book holds (bans, removals owed, a game over).
-pub fn key(pos: &Position) -> Option<u64> {
-    if pos.bans(Color::White) | pos.bans(Color::Black) != 0
-        || pos.owed().count > 0
-        || pos.ended().is_some()
-    {
-        return None;
-    }
-    let me = pos.side_to_move();
-    let (mine, theirs) = (pos.pieces(me).0, pos.pieces(!me).0);
-    let board = (0..16)
-        .map(|s| apply_sym(s, mine) as u64 | (apply_sym(s, theirs) as u64) << 24)
-        .min()
-        .expect("16 symmetries");
-    Some(
-        board
-            | (pos.in_hand(me) as u64) << 48
-            | (pos.in_hand(!me) as u64) << 52
-            | ((me == Color::Black) as u64) << 56,
-    )
+/// One sector of a book: its index and value bytes.
+struct BookSector {
+    sector: Sector,
+    index: Indexer,
+    values: Vec<u8>,
 }
 
-/// An opening book: sorted keys and their values.
+/// An opening book: whole placement sectors, win/draw/loss only.
 pub struct Book {
     rules: String,
     plies: u32,
-    keys: Vec<u64>,
-    codes: Vec<u16>,
+    /// In increasing order of sector.
+    sectors: Vec<BookSector>,
 }
 
 impl Book {
     /// The book of every position within `plies` plies of the start under
-    /// `rules`, from the tables (which must cover each of them).
+    /// `rules`: each placement sector of the game with at least
+    /// `2 Pieces - plies` stones in hand, from the tables (which must
+    /// hold each whole).
     pub fn build(tables: &Tablebases, rules: &Rules, plies: u32) -> Result<Book, BookError> {
         if rules.mill_reform {
             return Err(BookError::MillReform);
         }
-        let mut values: HashMap<u64, u16> = HashMap::new();
-        let start = Position::start(rules);
-        let mut level = vec![start];
-        values.insert(key(&start).expect("the start is a plain position"), 0);
-        let mut list = MoveList::new();
-        for ply in 0..=plies {
-            let mut next_level = Vec::new();
-            for pos in &level {
+        let hands = 2 * rules.pieces as u32;
+        let mut sectors: Vec<Sector> = placement::plan(rules)
+            .sectors()
+            .filter(|s| s.mine_hand as u32 + s.theirs_hand as u32 + plies >= hands)
+            .collect();
+        sectors.sort();
+        let sectors = sectors
+            .into_iter()
+            .map(|sector| {
                 let not_covered = || BookError::NotCovered {
-                    fen: pos.to_fen(rules),
-                    ply,
+                    sector,
+                    ply: hands - sector.mine_hand as u32 - sector.theirs_hand as u32,
                 };
-                let k = key(pos).ok_or_else(not_covered)?;
-                let probe = tables.probe_table(pos).ok_or_else(not_covered)?;
-                values.insert(k, probe.code());
-                if ply == plies {
-                    continue;
-                }
-                pos.legal_moves(rules, &mut list);
-                for &mv in list.iter() {
-                    let child = pos.make(rules, mv);
-                    // A game over by material or a full board: no table
-                    // holds it, `move_value` knows its result.
-                    if child.outcome_without_history(rules, true).is_some() {
-                        continue;
-                    }
-                    let ck = key(&child).ok_or_else(|| BookError::NotCovered {
-                        fen: child.to_fen(rules),
-                        ply: ply + 1,
-                    })?;
-                    if let std::collections::hash_map::Entry::Vacant(e) = values.entry(ck) {
-                        // Filled in when the next level is probed.
-                        e.insert(0);
-                        next_level.push(child);
-                    }
-                }
-            }
-            level = next_level;
-        }
-        let mut entries: Vec<(u64, u16)> = values.into_iter().collect();
-        entries.sort_unstable();
+                let table = tables.table(sector).ok_or_else(not_covered)?;
+                let slots = table.index.size();
+                let codes = (0..slots)
+                    .map(|slot| table.file.code(slot).ok_or_else(not_covered))
+                    .collect::<Result<Vec<u16>, BookError>>()?;
+                Ok(BookSector {
+                    sector,
+                    index: table.index,
+                    values: Layout::Wdl.encode(codes.into_iter()),
+                })
+            })
+            .collect::<Result<Vec<_>, BookError>>()?;
         Ok(Book {
             rules: rules_text(rules),
             plies,
-            keys: entries.iter().map(|e| e.0).collect(),
-            codes: entries.iter().map(|e| e.1).collect(),
+            sectors,
         })
     }
 
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut body = Vec::with_capacity(4 + self.rules.len() + ENTRY * self.keys.len());
+        let mut body = Vec::new();
         body.extend_from_slice(&(self.rules.len() as u32).to_le_bytes());
         body.extend_from_slice(self.rules.as_bytes());
-        for (k, c) in self.keys.iter().zip(&self.codes) {
-            body.extend_from_slice(&k.to_le_bytes());
-            body.extend_from_slice(&c.to_le_bytes());
+        for s in &self.sectors {
+            let t = s.sector;
+            body.extend_from_slice(&[t.mine, t.theirs, t.mine_hand, t.theirs_hand]);
+            body.extend_from_slice(&s.index.size().to_le_bytes());
+            body.extend_from_slice(&s.values);
         }
         let mut out = Vec::with_capacity(32 + body.len());
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&VERSION.to_le_bytes());
         out.extend_from_slice(&self.plies.to_le_bytes());
-        out.extend_from_slice(&(self.keys.len() as u64).to_le_bytes());
+        out.extend_from_slice(&(self.sectors.len() as u64).to_le_bytes());
         out.extend_from_slice(&checksum(&body).to_le_bytes());
         out.extend_from_slice(&body);
         out
@@ -228,7 +200,6 @@ impl Book {
             return Err(malformed());
         }
         let u32_at = |at: usize| u32::from_le_bytes(data[at..at + 4].try_into().expect("4"));
-        let u64_at = |at: usize| u64::from_le_bytes(data[at..at + 8].try_into().expect("8"));
         let version = u32_at(8);
         if version != VERSION {
             return Err(BookError::Version {
@@ -237,45 +208,60 @@ impl Book {
             });
         }
         let plies = u32_at(12);
-        let count = u64_at(16);
-        if checksum(&data[32..]) != u64_at(24) {
+        let count = u64::from_le_bytes(data[16..24].try_into().expect("8"));
+        if checksum(&data[32..]) != u64::from_le_bytes(data[24..32].try_into().expect("8")) {
             return Err(BookError::Checksum(none()));
         }
         let text_len = u32_at(32) as usize;
-        let entries_at = FIXED.checked_add(text_len).ok_or_else(malformed)?;
-        let expected = (count as usize)
-            .checked_mul(ENTRY)
-            .and_then(|n| n.checked_add(entries_at));
-        if expected != Some(data.len()) {
-            return Err(malformed());
-        }
-        let rules = std::str::from_utf8(&data[FIXED..entries_at])
+        let mut at = FIXED.checked_add(text_len).ok_or_else(malformed)?;
+        let rules = std::str::from_utf8(data.get(FIXED..at).ok_or_else(malformed)?)
             .map_err(|_| malformed())?
             .to_string();
-        let (mut keys, mut codes) = (Vec::new(), Vec::new());
-        for e in data[entries_at..].chunks_exact(ENTRY) {
-            let k = u64::from_le_bytes(e[..8].try_into().expect("8"));
-            if keys.last().is_some_and(|&last| last >= k) {
+        let mut sectors: Vec<BookSector> = Vec::new();
+        for _ in 0..count {
+            let head = data.get(at..at + SECTOR_HEAD).ok_or_else(malformed)?;
+            let sector = Sector::with_hands(head[0], head[1], head[2], head[3]);
+            let slots = u64::from_le_bytes(head[4..].try_into().expect("8"));
+            let fits = sector.mine as usize + sector.theirs as usize <= 24 && sector.placing();
+            if !fits || sectors.last().is_some_and(|s| s.sector >= sector) {
                 return Err(malformed());
             }
-            keys.push(k);
-            codes.push(u16::from_le_bytes(e[8..].try_into().expect("2")));
+            let index = Indexer::new(sector.mine as usize, sector.theirs as usize);
+            let len = Layout::Wdl.bytes(slots).ok_or_else(malformed)? as usize;
+            if slots != index.size() {
+                return Err(malformed());
+            }
+            at += SECTOR_HEAD;
+            let values = data.get(at..at + len).ok_or_else(malformed)?.to_vec();
+            at += len;
+            sectors.push(BookSector {
+                sector,
+                index,
+                values,
+            });
+        }
+        if at != data.len() {
+            return Err(malformed());
         }
         Ok(Book {
             rules,
             plies,
-            keys,
-            codes,
+            sectors,
         })
     }
 
-    /// Positions held.
-    pub fn len(&self) -> usize {
-        self.keys.len()
+    /// Positions held (slots: up to symmetry, with the few padding slots).
+    pub fn len(&self) -> u64 {
+        self.sectors.iter().map(|s| s.index.size()).sum()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.keys.is_empty()
+        self.sectors.is_empty()
+    }
+
+    /// Sectors held.
+    pub fn sectors(&self) -> usize {
+        self.sectors.len()
     }
 
     /// The plies from the start the book covers.
@@ -293,10 +279,22 @@ impl Book {
         !rules.mill_reform && self.rules == rules_text(rules)
     }
 
-    /// The stored value of `pos`, without the move-count draws.
+    /// The stored value of `pos`, without the move-count draws (a win or
+    /// loss without distance).
     pub fn probe_table(&self, pos: &Position) -> Option<Probe> {
-        let i = self.keys.binary_search(&key(pos)?).ok()?;
-        Some(Probe::from_code(self.codes[i]))
+        let (sector, mine, theirs) = placement_sector(pos)?;
+        let i = self
+            .sectors
+            .binary_search_by_key(&sector, |s| s.sector)
+            .ok()?;
+        let s = &self.sectors[i];
+        Some(match wdl_digit(&s.values, s.index.index(mine, theirs)) {
+            Value::Draw => Probe::DRAW,
+            value => Probe {
+                value,
+                plies: Probe::NO_DISTANCE,
+            },
+        })
     }
 
     /// The value of `pos` under `rules` (the book's), the move-count draws
@@ -323,18 +321,20 @@ mod tests {
 
     #[test]
     fn a_damaged_book_is_refused() {
+        let sector = Sector::with_hands(0, 1, 2, 1);
         let book = Book {
             rules: "Variant=nine".into(),
             plies: 2,
-            keys: vec![1, 5, 9],
-            codes: vec![0, 3, 4],
+            sectors: vec![BookSector {
+                sector,
+                index: Indexer::new(0, 1),
+                values: vec![0, 1, 2, 80, 242],
+            }],
         };
         let bytes = book.to_bytes();
         let back = Book::from_bytes(&bytes).expect("reads back");
-        assert_eq!(
-            (back.keys, back.codes, back.plies),
-            (book.keys, book.codes, 2)
-        );
+        assert_eq!((back.sectors[0].sector, back.plies), (sector, 2));
+        assert_eq!(back.sectors[0].values, book.sectors[0].values);
         assert_eq!(back.rules, "Variant=nine");
         let mut flipped = bytes.clone();
         *flipped.last_mut().expect("bytes") ^= 1;

@@ -108,6 +108,13 @@ impl Layout {
     }
 }
 
+/// The value of slot `slot` in `Layout::Wdl` value bytes.
+#[inline]
+pub fn wdl_digit(data: &[u8], slot: u64) -> Value {
+    let i = slot as usize / POW3.len();
+    WDL_DIGITS[(data[i] / POW3[slot as usize % POW3.len()] % 3) as usize]
+}
+
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Header {
     /// The table's sector (hands 0 for a movement table).
@@ -462,16 +469,14 @@ impl TableFile {
         Some(match self.header.layout {
             Layout::Byte => data[i] as u16,
             Layout::Word => u16::from_le_bytes([data[i], data[i + 1]]),
-            Layout::Wdl => {
-                match WDL_DIGITS[(data[i] / POW3[slot as usize % POW3.len()] % 3) as usize] {
-                    Value::Draw => 0,
-                    value => Probe {
-                        value,
-                        plies: Probe::NO_DISTANCE,
-                    }
-                    .code(),
+            Layout::Wdl => match wdl_digit(data, slot) {
+                Value::Draw => 0,
+                value => Probe {
+                    value,
+                    plies: Probe::NO_DISTANCE,
                 }
-            }
+                .code(),
+            },
         })
     }
 }

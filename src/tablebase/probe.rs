@@ -101,6 +101,31 @@ pub fn apply_clock(rules: &Rules, probe: Probe, clock: u16, three_each: bool) ->
     }
 }
 
+/// The placement sector of a position with stones in hand and the stone
+/// sets of the side to move and of the other side; `None` for a position
+/// no placement table holds (marks, bans, removals owed, a game over).
+pub(super) fn placement_sector(pos: &Position) -> Option<(Sector, u32, u32)> {
+    let me = pos.side_to_move();
+    let plain = Color::BOTH
+        .iter()
+        .all(|&c| pos.bans(c) == 0 && pos.spent(c).is_empty() && pos.shuttle(c).is_none())
+        && pos.marked().is_empty()
+        && pos.owed().count == 0
+        && pos.ended().is_none()
+        && pos.in_hand(me) + pos.in_hand(!me) > 0;
+    if !plain {
+        return None;
+    }
+    let (mine, theirs) = (pos.pieces(me), pos.pieces(!me));
+    let sector = Sector::with_hands(
+        mine.count() as u8,
+        theirs.count() as u8,
+        pos.in_hand(me),
+        pos.in_hand(!me),
+    );
+    Some((sector, mine.0, theirs.0))
+}
+
 impl Tablebases {
     /// The tables for `rules` under the root folder `root` (see
     /// `default_dir`). Nothing is read until a probe needs it.
@@ -300,24 +325,11 @@ impl Tablebases {
 
     /// `probe_table` for a position with stones in hand.
     fn probe_placement(&self, pos: &Position) -> Option<Probe> {
-        let me = pos.side_to_move();
-        let plain = Color::BOTH
-            .iter()
-            .all(|&c| pos.bans(c) == 0 && pos.spent(c).is_empty() && pos.shuttle(c).is_none())
-            && pos.marked().is_empty()
-            && pos.owed().count == 0
-            && pos.ended().is_none();
-        if !plain || !self.placement_covered {
+        if !self.placement_covered {
             return None;
         }
-        let (mine, theirs) = (pos.pieces(me), pos.pieces(!me));
-        let sector = Sector::with_hands(
-            mine.count() as u8,
-            theirs.count() as u8,
-            pos.in_hand(me),
-            pos.in_hand(!me),
-        );
-        self.code(sector, mine.0, theirs.0).map(Probe::from_code)
+        let (sector, mine, theirs) = placement_sector(pos)?;
+        self.code(sector, mine, theirs).map(Probe::from_code)
     }
 
     /// The value under these rules, with `EndgameMoves`/`NoCaptureMoves`
