@@ -8,6 +8,7 @@ use clap::Args;
 
 use super::{CliError, PositionArgs, RulesArgs};
 use morris::rules::Color;
+use morris::tablebase::book;
 use morris::tablebase::probe::{Tablebases, default_dir, preference};
 use morris::tablebase::{covers, placement_covers};
 use morris::tools::analyze::change_mark;
@@ -67,13 +68,26 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
             generate_command(&args.position.rules, args.dir.as_deref(), in_hand)
         ))
     };
-    let value = tbs.probe(pos).ok_or_else(missing)?;
-    let mut moves = tbs.moves(pos).ok_or_else(missing)?;
+    // Where no tables cover it, the built-in book may.
+    let book = book::builtin();
+    let from_book = book.serves(&rules) && tbs.probe(pos).is_none();
+    let (value, mut moves) = if from_book {
+        (
+            book.probe(pos, &rules).ok_or_else(missing)?,
+            book.moves(pos, &rules).ok_or_else(missing)?,
+        )
+    } else {
+        (
+            tbs.probe(pos).ok_or_else(missing)?,
+            tbs.moves(pos).ok_or_else(missing)?,
+        )
+    };
     for f in tbs.take_faults() {
         eprintln!("morris solve: error: {f}");
     }
     moves.sort_by_key(|m| std::cmp::Reverse(preference(m.probe)));
-    let mut text = format!("position {}\nvalue {}\n", pos.to_fen(&rules), value);
+    let source = if from_book { " (book)" } else { "" };
+    let mut text = format!("position {}\nvalue {value}{source}\n", pos.to_fen(&rules));
     for m in moves {
         let mark = change_mark(value.value, m.probe.value).unwrap_or_default();
         let line = format!(

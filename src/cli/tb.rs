@@ -320,15 +320,22 @@ fn run_probe(a: &ProbeArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
     let pos = Position::from_fen(&a.fen, &rules)?;
     let tbs = Tablebases::open(a.common.dir(), &rules);
-    let stored = tbs
-        .probe_table(&pos)
-        .ok_or("position not covered by the tables on disk")?;
-    let value = tbs.probe(&pos).expect("covered");
-    println!("value: {value}");
-    if value != stored {
-        println!("stored: {stored} (the move-count draw comes first)");
-    }
-    let mut moves = tbs.moves(&pos).ok_or("a successor is not covered")?;
+    // Where no tables cover it, the built-in book may.
+    let book = morris::tablebase::book::builtin();
+    let mut moves = if let Some(stored) = tbs.probe_table(&pos) {
+        let value = tbs.probe(&pos).expect("covered");
+        println!("value: {value}");
+        if value != stored {
+            println!("stored: {stored} (the move-count draw comes first)");
+        }
+        tbs.moves(&pos).ok_or("a successor is not covered")?
+    } else if let Some(value) = book.probe(&pos, &rules).filter(|_| book.serves(&rules)) {
+        println!("value: {value} (book)");
+        book.moves(&pos, &rules)
+            .ok_or("a successor is not in the book")?
+    } else {
+        return Err("position not covered by the tables on disk (nor by the built-in book)".into());
+    };
     moves.sort_by_key(|m| std::cmp::Reverse(preference(m.probe)));
     for m in moves {
         println!("{:<12} {}", m.mv.to_string(), m.probe);

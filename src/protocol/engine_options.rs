@@ -88,7 +88,7 @@ impl EngineOption {
                 "option name {name} type string default {}",
                 crate::tablebase::default_dir().display()
             ),
-            EngineOption::BookPath => format!("option name {name} type string default <empty>"),
+            EngineOption::BookPath => format!("option name {name} type string default <builtin>"),
             EngineOption::Hash => self.spin_declaration(d.hash_mb as u64),
             EngineOption::Threads => self.spin_declaration(d.threads as u64),
             EngineOption::MultiPv => self.spin_declaration(d.multipv as u64),
@@ -129,10 +129,11 @@ impl EngineOption {
                 return Ok(Applied::TablebasePath(path));
             }
             EngineOption::BookPath => {
-                let path = value
-                    .filter(|v| !v.is_empty() && *v != "<empty>")
-                    .map(PathBuf::from);
-                return Ok(Applied::BookPath(path));
+                return Ok(Applied::BookPath(match value {
+                    None | Some("") | Some("<empty>") => BookSource::None,
+                    Some("<builtin>") => BookSource::Builtin,
+                    Some(path) => BookSource::File(PathBuf::from(path)),
+                }));
             }
             // The engine ponders when told `go ponder`; the Ponder option
             // only tells the front end it may.
@@ -185,8 +186,18 @@ pub enum Applied {
     TablebasePath(Option<PathBuf>),
     /// Build the missing tables up to this many stones a side (0: never).
     TablebaseAuto(u8),
-    /// Use the opening book in this file (none: no book).
-    BookPath(Option<PathBuf>),
+    /// Use this opening book.
+    BookPath(BookSource),
+}
+
+/// Where the opening book comes from (`BookPath`).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum BookSource {
+    /// The book built into the binary (`<builtin>`, the default).
+    Builtin,
+    /// No book (`<empty>`).
+    None,
+    File(PathBuf),
 }
 
 /// A rejected engine option value.

@@ -19,9 +19,9 @@ use crate::rules::{
 };
 use crate::search::{self, Control, Info, Limits, Searcher, Settings, TableAllocError};
 use crate::tablebase::auto::{self, Background};
-use crate::tablebase::book::Book;
+use crate::tablebase::book::{self, Book};
 use crate::tablebase::{Faults, Fingerprint, Tablebases};
-use engine_options::{Applied, EngineOption, EngineOptionError};
+use engine_options::{Applied, BookSource, EngineOption, EngineOptionError};
 pub use output::Output;
 use wire::command::{self, Command, GoArgs, PositionArgs};
 use wire::{BestMove, Dialect, GbgpError, InfoLine, gbgp};
@@ -156,6 +156,8 @@ impl Engine {
     /// reads nothing: tables are loaded when first probed).
     fn with_tablebases(mut self) -> Engine {
         self.open_tablebases();
+        // The built-in book, silently: it serves its own rules only.
+        self.searcher_mut().set_book(Some(book::builtin()));
         self
     }
 
@@ -221,22 +223,31 @@ impl Engine {
     /// Loads the opening book at `path` (none: no book). A file that does
     /// not read as a book is reported and ignored: the engine plays on
     /// without it.
-    fn open_book(&mut self, path: Option<&std::path::Path>) {
-        let book = path.and_then(|p| match Book::read(p) {
-            Ok(book) => {
-                self.info_string(&format!(
-                    "book: {} positions within {} plies, for rules {}",
-                    book.len(),
-                    book.plies(),
-                    book.rules()
-                ));
-                Some(Arc::new(book))
-            }
-            Err(e) => {
-                self.info_string(&format!("error: book: {e}"));
-                None
-            }
-        });
+    fn open_book(&mut self, source: &BookSource) {
+        let book = match source {
+            BookSource::None => None,
+            BookSource::Builtin => Some(book::builtin()),
+            BookSource::File(p) => match Book::read(p) {
+                Ok(book) => Some(Arc::new(book)),
+                Err(e) => {
+                    self.info_string(&format!("error: book: {e}"));
+                    None
+                }
+            },
+        };
+        if let Some(book) = &book {
+            let origin = if *source == BookSource::Builtin {
+                "built in, "
+            } else {
+                ""
+            };
+            self.info_string(&format!(
+                "book: {origin}{} positions within {} plies, for rules {}",
+                book.len(),
+                book.plies(),
+                book.rules()
+            ));
+        }
         self.searcher_mut().set_book(book);
     }
 
@@ -360,8 +371,8 @@ impl Engine {
                 self.tb_auto = max;
                 return Ok(());
             }
-            Applied::BookPath(path) => {
-                self.open_book(path.as_deref());
+            Applied::BookPath(source) => {
+                self.open_book(&source);
                 return Ok(());
             }
             Applied::Settings => self.searcher_mut().configure(settings)?,

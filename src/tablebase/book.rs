@@ -1,6 +1,7 @@
 //! An opening book cut from the solution: the win/draw/loss value of
 //! every position within the first K plies of the start, in one small
-//! file, so the engine can play the opening perfectly without the tables.
+//! file, so the engine can play the opening perfectly without the tables
+//! (one is built into the binary: `builtin`).
 //!
 //! A book holds the placement sectors those plies reach whole, indexed
 //! as the tables are (`index`: one slot per position up to the board's 16
@@ -27,6 +28,7 @@
 //! (u64), and the `ceil(S / 5)` value bytes.
 
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
 
 use super::file::{Layout, checksum, wdl_digit};
 use super::index::Indexer;
@@ -39,6 +41,19 @@ const VERSION: u32 = 2;
 const FIXED: usize = 36;
 /// Per sector before its values: the sector, the slots.
 const SECTOR_HEAD: usize = 12;
+
+/// The book built into the binary (`scripts/make-book.sh` cuts it from
+/// the tables): the standard game under `EndgameMoves=0 NoCaptureMoves=0`,
+/// the rules of the published solutions.
+const BUILTIN: &[u8] = include_bytes!("../../books/nine-eg0-nc0.book");
+
+/// The built-in book, read once.
+pub fn builtin() -> Arc<Book> {
+    static BOOK: OnceLock<Arc<Book>> = OnceLock::new();
+    Arc::clone(
+        BOOK.get_or_init(|| Arc::new(Book::from_bytes(BUILTIN).expect("the built-in book reads"))),
+    )
+}
 
 /// Why a book cannot be built, written or read.
 #[derive(Debug, thiserror::Error)]
