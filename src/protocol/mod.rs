@@ -220,9 +220,8 @@ impl Engine {
         }
     }
 
-    /// Loads the opening book at `path` (none: no book). A file that does
-    /// not read as a book is reported and ignored: the engine plays on
-    /// without it.
+    /// Uses the opening book `source` names. A file that does not read as
+    /// a book is reported and ignored: the engine plays on without it.
     fn open_book(&mut self, source: &BookSource) {
         let book = match source {
             BookSource::None => None,
