@@ -844,14 +844,21 @@ impl<'a> Solver<'a> {
                 return;
             }
             let mut moves = 0;
+            // Quiet successors counted without indexing them (see below).
+            let mut distinct = 0;
             let mut exits = Exits::default();
             succ.clear();
             reads.clear();
             {
                 let mut stopped = false;
                 if let Some(other) = other.filter(|_| slides) {
-                    // Every quiet successor has the opponent to move on `theirs`.
+                    // Every quiet successor has the opponent to move on
+                    // `theirs`. Distinct slides leave distinct stone sets,
+                    // so two of them reach one slot only through a
+                    // symmetry fixing `theirs`: when none does, each is a
+                    // successor of its own and needs no index.
                     let quiet = self.ix[other].prepare(theirs);
+                    let direct = quiet.unique();
                     stopped = self.mover.slides(
                         mine,
                         theirs,
@@ -862,7 +869,11 @@ impl<'a> Solver<'a> {
                             if removed {
                                 self.leave(me, opp, true, slid, &mut exits, &mut reads)
                             } else {
-                                succ.push(quiet.index(me));
+                                if direct {
+                                    distinct += 1;
+                                } else {
+                                    succ.push(quiet.index(me));
+                                }
                                 false
                             }
                         },
@@ -910,21 +921,22 @@ impl<'a> Solver<'a> {
             }
             succ.sort_unstable();
             succ.dedup();
+            let inside = distinct + succ.len();
             let best = exits.best();
             match exits.win {
                 // No move in the pair wins faster than in 1.
-                Some(w) if succ.is_empty() || w <= 1 => {
+                Some(w) if inside == 0 || w <= 1 => {
                     return self.settle(t, slot, best.expect("a win"), out);
                 }
                 _ => {}
             }
-            let open = succ.len() + (exits.win.is_some() || exits.draw) as usize;
+            let open = inside + (exits.win.is_some() || exits.draw) as usize;
             if open == 0 {
                 // Every move leaves the pair and loses.
                 return self.settle(t, slot, best.expect("moves"), out);
             }
             v.store(open as u32 * ONE, Ordering::Relaxed);
-            if succ.is_empty() {
+            if inside == 0 {
                 // Drawn by a move leaving the pair.
                 return;
             }

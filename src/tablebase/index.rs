@@ -318,7 +318,7 @@ impl Prepared<'_> {
     /// finds the least image).
     #[inline]
     pub fn fill_map(&self, map: &mut PointMap) -> bool {
-        if self.stabiliser != 1 {
+        if !self.unique() {
             return false;
         }
         let (sym, free_pos, mine) = (&self.ix.sym.0[self.sym], self.free_pos, self.canonical);
@@ -331,6 +331,13 @@ impl Prepared<'_> {
             }
         });
         true
+    }
+
+    /// Whether only one symmetry takes the mover's set to its canonical
+    /// form, so that distinct sets of the other side get distinct slots.
+    #[inline]
+    pub fn unique(&self) -> bool {
+        self.stabiliser == 1
     }
 
     /// The first slot of this mover set's class.
