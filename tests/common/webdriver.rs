@@ -1,6 +1,8 @@
 //! Headless Chromium under chromedriver, driven over WebDriver (fantoccini),
-//! for tests that use a page as a person would. A missing browser or driver
-//! fails the test with the command that installs them: never a silent skip.
+//! for tests that use a page as a person would. Without a browser or its
+//! driver a test does not run and says so loudly on stderr, with the
+//! command that installs them; where `MORRIS_BROWSER_TESTS=required` (set
+//! by `.ci/run`, which installs them) their absence fails the test.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -16,13 +18,43 @@ use serde_json::{Value, json};
 const INSTALL: &str = "the browser tests need headless Chromium and its WebDriver: \
     on Debian `apt-get install chromium chromium-driver` (.ci/run installs them)";
 
+const BROWSER: [&str; 2] = ["chromium", "chromium-browser"];
+const DRIVER: [&str; 1] = ["chromedriver"];
+
 /// The first of `names` on `PATH`.
-fn find_program(names: &[&str]) -> PathBuf {
+fn lookup(names: &[&str]) -> Option<PathBuf> {
     let path = std::env::var_os("PATH").unwrap_or_default();
     std::env::split_paths(&path)
         .flat_map(|dir| names.iter().map(move |n| dir.join(n)))
         .find(|p| p.is_file())
-        .unwrap_or_else(|| panic!("none of {names:?} on PATH: {INSTALL}"))
+}
+
+fn find_program(names: &[&str]) -> PathBuf {
+    lookup(names).unwrap_or_else(|| panic!("none of {names:?} on PATH: {INSTALL}"))
+}
+
+/// Whether a browser test can run here. When it cannot, says why on
+/// stderr past the test harness's capture (so a passing run shows it),
+/// or fails when the environment requires the browser tests.
+pub fn available(test: &str) -> bool {
+    let missing: Vec<&str> = [&BROWSER[..], &DRIVER[..]]
+        .into_iter()
+        .filter(|names| lookup(names).is_none())
+        .map(|names| names[0])
+        .collect();
+    if missing.is_empty() {
+        return true;
+    }
+    let why = format!("{} not on PATH; {INSTALL}", missing.join(" and "));
+    if std::env::var("MORRIS_BROWSER_TESTS").is_ok_and(|v| v == "required") {
+        panic!("MORRIS_BROWSER_TESTS=required, but {why}");
+    }
+    let banner = "*".repeat(72);
+    let _ = writeln!(
+        std::io::stderr(),
+        "\n{banner}\n{test}: NOT RUN: {why}\n{banner}\n"
+    );
+    false
 }
 
 /// Chromium's switches: headless, and every request off this machine's
@@ -49,7 +81,7 @@ struct Driver {
 
 impl Driver {
     fn start() -> Driver {
-        let program = find_program(&["chromedriver"]);
+        let program = find_program(&DRIVER);
         let mut child = Command::new(&program)
             .arg("--port=0")
             .stdout(Stdio::piped())
@@ -98,7 +130,7 @@ pub struct Browser {
 
 impl Browser {
     pub async fn start() -> Browser {
-        let chromium = find_program(&["chromium", "chromium-browser"]);
+        let chromium = find_program(&BROWSER);
         let driver = Driver::start();
         let capabilities = json!({
             "browserName": "chrome",
