@@ -156,3 +156,38 @@ fn reads_other_programs_move_lists() {
         String::from_utf8_lossy(&bad.stderr)
     );
 }
+
+/// Under the standard game's draw rules, with no tables at all, the
+/// built-in opening book marks a first-plies move that changes the value,
+/// as the book itself values the moves.
+#[test]
+fn analyze_marks_opening_moves_by_the_built_in_book() {
+    use morris::rules::{Game, Position, Rules};
+    use morris::tablebase::book;
+    use morris::tablebase::probe::preference;
+
+    let record = "[EndgameMoves \"0\"]\n[NoCaptureMoves \"0\"]\n\n1. d2 d6 2. d1 *\n";
+    let lines = json_lines(&analyze(&["--depth", "2", "--json"], record));
+    assert_eq!(lines.len(), 3);
+    let rules = Rules::with_settings("nine", &["EndgameMoves=0", "NoCaptureMoves=0"]).unwrap();
+    let book = book::builtin();
+    let mut game = Game::new(rules, Position::start(&rules));
+    let word = |p: morris::tablebase::Probe| format!("{:?}", p.value).to_lowercase();
+    let mut marked = 0;
+    for (line, played) in lines.iter().zip(["d2", "d6", "d1"]) {
+        let pos = *game.position();
+        let moves = book.moves(&pos, &rules).expect("in the book");
+        let best = moves.iter().map(|m| m.probe).max_by_key(|&p| preference(p));
+        let mv = pos.parse_move(&rules, played).unwrap();
+        let after = moves.iter().find(|m| m.mv == mv).unwrap().probe;
+        let best = best.unwrap();
+        let expected =
+            (best.value != after.value).then(|| format!("{} -> {}", word(best), word(after)));
+        assert_eq!(line["played"], played);
+        assert_eq!(line["value_change"].as_str(), expected.as_deref(), "{line}");
+        marked += expected.is_some() as usize;
+        game.play(mv);
+    }
+    // 2. d1 gives up the draw (the book's word, checked by tests/book.rs).
+    assert_eq!(marked, 1, "{lines:?}");
+}

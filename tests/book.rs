@@ -164,4 +164,29 @@ fn a_damaged_book_is_refused_and_the_engine_plays_on() {
             .any(|l| l.starts_with("info string book: ") && l.contains("Pieces=3")),
         "{lines:?}"
     );
+    // Under its rules, with no tables, the first search it guides says so,
+    // and only the first.
+    for setting in [
+        "TablebasePath value <empty>",
+        "TablebaseAuto value 0",
+        "Pieces value 3",
+        "EndgameMoves value 0",
+        "NoCaptureMoves value 0",
+    ] {
+        e.send(&format!("setoption name {setting}"));
+    }
+    e.send("position startpos");
+    let notes = |lines: &[String]| {
+        lines
+            .iter()
+            .filter(|l| l.starts_with("info string book: playing from the opening book"))
+            .count()
+    };
+    e.send("go depth 2");
+    let (_, lines) = e.bestmove();
+    assert_eq!(notes(&lines), 1, "{lines:?}");
+    e.send("position startpos moves d2");
+    e.send("go depth 2");
+    let (_, lines) = e.bestmove();
+    assert_eq!(notes(&lines), 0, "{lines:?}");
 }

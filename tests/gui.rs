@@ -777,9 +777,34 @@ fn shows_the_tables_value_of_every_move() {
             assert!(m["move"].as_str().unwrap().contains('x'), "{m}");
         }
     }
+    assert_eq!(tables["source"], "tables");
     // In the placement phase there are none.
     let state = gui.post("/api/position", json!({"position": "startpos"}));
     assert!(state["tables"].is_null());
+}
+
+/// Under the built-in book's rules the opening's values come from it,
+/// each move's as the book gives it, with no tables at all.
+#[test]
+fn shows_the_book_value_of_every_opening_move() {
+    let gui = Gui::start();
+    let state = gui.post(
+        "/api/new",
+        json!({"variant": "nine", "options": ["EndgameMoves=0", "NoCaptureMoves=0"], "engine": "none"}),
+    );
+    let tables = &state["tables"];
+    assert_eq!(tables["source"], "book", "{state}");
+    let rules = Rules::with_settings("nine", &["EndgameMoves=0", "NoCaptureMoves=0"]).unwrap();
+    let start = Setup::parse("startpos").unwrap().game(&rules).unwrap();
+    let book = morris::tablebase::book::builtin();
+    let expected = book.moves(start.position(), &rules).unwrap();
+    let moves = tables["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 24);
+    for (got, want) in moves.iter().zip(&expected) {
+        assert_eq!(got["move"], want.mv.to_string());
+        assert_eq!(got["text"], want.probe.to_string());
+    }
+    assert_eq!(tables["value"], "draw");
 }
 
 #[test]

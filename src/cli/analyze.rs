@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{CliError, PositionArgs};
 use morris::search::{Limits, Searcher, Settings};
-use morris::tablebase::{auto, default_dir};
+use morris::tablebase::{auto, book, default_dir};
 use morris::tools::analyze::{
     AnalysisTables, Item, Marks, analyse, items_from_text, json_output, position_item, text_output,
 };
@@ -140,6 +140,10 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
         blunder: args.blunder,
     };
     let mut tables = AnalysisTables::new(default_dir(), auto::default_max());
+    // The opening's values on a machine without tables; the searcher
+    // plays by it too.
+    let book = book::builtin();
+    searcher.set_book(Some(std::sync::Arc::clone(&book)));
     let mut say = |text: &str| bar.suspend(|| eprintln!("morris analyze: {text}"));
     let mut last_source = String::new();
     for item in &items {
@@ -149,7 +153,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
         }
         let tb = tables.for_rules(item.game.rules(), &mut say);
         searcher.set_tablebases(tb.clone());
-        let a = analyse(&mut searcher, item, &limits, tb.as_deref());
+        let a = analyse(&mut searcher, item, &limits, tb.as_deref(), Some(&book));
         for text in tables.faults() {
             say(&text);
         }

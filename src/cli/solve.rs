@@ -9,6 +9,7 @@ use clap::Args;
 use super::{CliError, PositionArgs, RulesArgs};
 use morris::rules::Color;
 use morris::tablebase::book;
+use morris::tablebase::exact::{Known, Source};
 use morris::tablebase::probe::{Tablebases, default_dir, preference};
 use morris::tablebase::{covers, placement_covers};
 use morris::tools::analyze::change_mark;
@@ -69,24 +70,16 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         ))
     };
     // Where no tables cover it, the built-in book may.
-    let book = book::builtin();
-    let from_book = book.serves(&rules) && tbs.probe(pos).is_none();
-    let (value, mut moves) = if from_book {
-        (
-            book.probe(pos, &rules).ok_or_else(missing)?,
-            book.moves(pos, &rules).ok_or_else(missing)?,
-        )
-    } else {
-        (
-            tbs.probe(pos).ok_or_else(missing)?,
-            tbs.moves(pos).ok_or_else(missing)?,
-        )
-    };
+    let known = Known::of(Some(&tbs), Some(&book::builtin()), pos, &rules).ok_or_else(missing)?;
+    let (value, mut moves) = (known.value, known.moves);
     for f in tbs.take_faults() {
         eprintln!("morris solve: error: {f}");
     }
     moves.sort_by_key(|m| std::cmp::Reverse(preference(m.probe)));
-    let source = if from_book { " (book)" } else { "" };
+    let source = match known.source {
+        Source::Tables => "",
+        Source::Book => " (book)",
+    };
     let mut text = format!("position {}\nvalue {value}{source}\n", pos.to_fen(&rules));
     for m in moves {
         let mark = change_mark(value.value, m.probe.value).unwrap_or_default();

@@ -9,6 +9,7 @@ use clap::{Args, Subcommand};
 use super::{CliError, RulesArgs};
 use morris::rules::{Position, Rules};
 use morris::tablebase::error::TablebaseError;
+use morris::tablebase::exact::{Known, Source};
 use morris::tablebase::file::Layout;
 use morris::tablebase::generate::{self, GenerateOptions, Phase};
 use morris::tablebase::index::apply_sym;
@@ -322,20 +323,19 @@ fn run_probe(a: &ProbeArgs) -> Result<(), CliError> {
     let tbs = Tablebases::open(a.common.dir(), &rules);
     // Where no tables cover it, the built-in book may.
     let book = morris::tablebase::book::builtin();
-    let mut moves = if let Some(stored) = tbs.probe_table(&pos) {
-        let value = tbs.probe(&pos).expect("covered");
-        println!("value: {value}");
-        if value != stored {
-            println!("stored: {stored} (the move-count draw comes first)");
+    let known = Known::of(Some(&tbs), Some(&book), &pos, &rules)
+        .ok_or("position not covered by the tables on disk (nor by the built-in book)")?;
+    match known.source {
+        Source::Tables => {
+            println!("value: {}", known.value);
+            let stored = tbs.probe_table(&pos).expect("covered");
+            if known.value != stored {
+                println!("stored: {stored} (the move-count draw comes first)");
+            }
         }
-        tbs.moves(&pos).ok_or("a successor is not covered")?
-    } else if let Some(value) = book.probe(&pos, &rules).filter(|_| book.serves(&rules)) {
-        println!("value: {value} (book)");
-        book.moves(&pos, &rules)
-            .ok_or("a successor is not in the book")?
-    } else {
-        return Err("position not covered by the tables on disk (nor by the built-in book)".into());
-    };
+        Source::Book => println!("value: {} (book)", known.value),
+    }
+    let mut moves = known.moves;
     moves.sort_by_key(|m| std::cmp::Reverse(preference(m.probe)));
     for m in moves {
         println!("{:<12} {}", m.mv.to_string(), m.probe);

@@ -9,8 +9,8 @@ pub mod wire;
 
 use std::io::BufRead;
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -85,6 +85,9 @@ struct Engine {
     tb_auto: u8,
     auto: AutoBuild,
     running: Option<Running>,
+    /// What the search thread says the first time the book chooses the
+    /// moves searched (taken then, set again when a book is opened).
+    book_note: Arc<Mutex<Option<String>>>,
 }
 
 /// The automatic table build for the current folder, rules and size.
@@ -148,6 +151,7 @@ impl Engine {
             tb_auto: auto::default_max(),
             auto: AutoBuild::default(),
             running: None,
+            book_note: Arc::default(),
         }
         .with_tablebases()
     }
@@ -156,8 +160,9 @@ impl Engine {
     /// reads nothing: tables are loaded when first probed).
     fn with_tablebases(mut self) -> Engine {
         self.open_tablebases();
-        // The built-in book, silently: it serves its own rules only.
-        self.searcher_mut().set_book(Some(book::builtin()));
+        // The built-in book, silent until it is used: it serves its own
+        // rules only.
+        self.set_book(Some(book::builtin()), &BookSource::Builtin);
         self
     }
 
@@ -235,18 +240,18 @@ impl Engine {
             },
         };
         if let Some(book) = &book {
-            let origin = if *source == BookSource::Builtin {
-                "built in, "
-            } else {
-                ""
-            };
-            self.info_string(&format!(
-                "book: {origin}{} positions within {} plies, for rules {}",
-                book.len(),
-                book.plies(),
-                book.rules()
-            ));
+            self.info_string(&format!("book: {}", describe_book(book, source)));
         }
+        self.set_book(book, source);
+    }
+
+    fn set_book(&mut self, book: Option<Arc<Book>>, source: &BookSource) {
+        *self.book_note.lock().expect("book note") = book.as_ref().map(|b| {
+            format!(
+                "book: playing from the opening book ({}): only moves that keep the position's value are searched",
+                describe_book(b, source)
+            )
+        });
         self.searcher_mut().set_book(book);
     }
 
@@ -501,6 +506,7 @@ impl Engine {
         let dialect = self.dialect;
         let thread_control = Arc::clone(&control);
         let faults = Arc::clone(&self.faults);
+        let book_note = Arc::clone(&self.book_note);
         let spawned = std::thread::Builder::new()
             .name("search".into())
             .stack_size(256 << 20)
@@ -518,6 +524,11 @@ impl Engine {
                 };
                 for fault in faults.take() {
                     out.line(&InfoLine::text(format!("error: {fault}")).to_line(dialect));
+                }
+                if result.from_book
+                    && let Some(note) = book_note.lock().expect("book note").take()
+                {
+                    out.line(&InfoLine::text(note).to_line(dialect));
                 }
                 out.line(&best.to_line(dialect));
                 searcher
@@ -573,4 +584,19 @@ impl Engine {
             }
         }
     }
+}
+
+/// A book as `info string book:` lines name it.
+fn describe_book(book: &Book, source: &BookSource) -> String {
+    let origin = if *source == BookSource::Builtin {
+        "built in, "
+    } else {
+        ""
+    };
+    format!(
+        "{origin}{} positions within {} plies, for rules {}",
+        book.len(),
+        book.plies(),
+        book.rules()
+    )
 }

@@ -29,6 +29,7 @@ use std::time::{Duration, Instant};
 
 use crate::rules::{Game, GameResult, Move, MoveList};
 use crate::tablebase::book::Book;
+use crate::tablebase::exact::{Known, Source};
 use crate::tablebase::probe::preference;
 use crate::tablebase::{MoveProbe, Probe, Tablebases, Value};
 
@@ -124,6 +125,9 @@ pub struct SearchOutcome {
     pub ponder: Option<Move>,
     pub score: Score,
     pub nodes: u64,
+    /// Whether the opening book (not the tables) gave the root's values
+    /// and so chose the moves searched.
+    pub from_book: bool,
 }
 
 /// Search settings a front end may change. The optional techniques are on
@@ -392,6 +396,7 @@ impl Searcher {
                 let out = pick_result(&self.workers[0], &sh, skill);
                 SearchOutcome {
                     score: exact.score_of(out.best, Some(out.score)),
+                    from_book: exact.from_book,
                     ..out
                 }
             }
@@ -427,6 +432,7 @@ fn no_move(game: &Game) -> SearchOutcome {
         ponder: None,
         score: if lost { Score::Mate(0) } else { Score::Cp(0) },
         nodes: 0,
+        from_book: false,
     }
 }
 
@@ -523,6 +529,7 @@ fn pick_result(main_worker: &Worker, sh: &Shared, skill: u8) -> SearchOutcome {
         ponder,
         score,
         nodes: sh.total_nodes(),
+        from_book: false,
     }
 }
 
@@ -537,6 +544,8 @@ struct RootValues {
     moves: Vec<MoveProbe>,
     allowed: Vec<Move>,
     started: Instant,
+    /// Whether the values are the book's (no table covers the root).
+    from_book: bool,
 }
 
 impl RootValues {
@@ -548,9 +557,8 @@ impl RootValues {
     ) -> Option<RootValues> {
         let started = Instant::now();
         let (rules, root) = (game.rules(), game.position());
-        let moves = tb
-            .and_then(|tb| tb.moves(root))
-            .or_else(|| book.and_then(|b| b.moves(root, rules)))?;
+        let known = Known::of(tb, book, root, rules)?;
+        let (moves, from_book) = (known.moves, known.source == Source::Book);
         // The tables know no history: a move into a third occurrence is a draw.
         let repeats = |mv: Move| {
             let key = root.make(rules, mv).repetition_key();
@@ -583,6 +591,7 @@ impl RootValues {
             moves,
             allowed,
             started,
+            from_book,
         })
     }
 
@@ -641,6 +650,7 @@ impl RootValues {
             ponder: None,
             score,
             nodes: 0,
+            from_book: self.from_book,
         }
     }
 }

@@ -85,6 +85,7 @@ pub mod auto;
 mod bits;
 pub mod book;
 pub mod error;
+pub mod exact;
 pub mod file;
 pub mod generate;
 pub mod index;

@@ -13,6 +13,8 @@ use super::input::InputError;
 use super::record::{format_score, is_record, parse_records};
 use crate::rules::{Color, Game, Move, Position, Rules, Setup};
 use crate::search::{Control, Info, Limits, Score, Searcher};
+use crate::tablebase::book::Book;
+use crate::tablebase::exact::Known;
 use crate::tablebase::probe::preference;
 use crate::tablebase::{Faults, Tablebases, Value, auto};
 
@@ -207,10 +209,10 @@ pub fn change_mark(before: Value, after: Value) -> Option<String> {
     (before != after).then(|| format!("?? ({} -> {})", value_word(before), value_word(after)))
 }
 
-/// The table values before and after `mv`, when the tables cover the
-/// position and the move changes its value.
-fn value_change(tables: &Tablebases, pos: &Position, mv: Move) -> Option<(Value, Value)> {
-    let moves = tables.moves(pos)?;
+/// The exact values before and after `mv`, when the tables (else the
+/// book) know them and the move changes the value.
+fn value_change(known: &Known, mv: Move) -> Option<(Value, Value)> {
+    let moves = &known.moves;
     let before = moves
         .iter()
         .map(|m| m.probe)
@@ -221,12 +223,14 @@ fn value_change(tables: &Tablebases, pos: &Position, mv: Move) -> Option<(Value,
 
 /// Searches the item's position within `limits` and, for a move played
 /// that is not the best, that move alone to measure what it lost; with
-/// `tables` covering the position, whether the move changed its value.
+/// `tables` (else `book`) covering the position, whether the move changed
+/// its value.
 pub fn analyse(
     searcher: &mut Searcher,
     item: &Item,
     limits: &Limits,
     tables: Option<&Tablebases>,
+    book: Option<&Book>,
 ) -> Analysis {
     let mut by_rank: BTreeMap<u32, Info> = BTreeMap::new();
     let out = searcher.search(&item.game, limits, &Control::default(), &mut |info| {
@@ -244,12 +248,10 @@ pub fn analyse(
         Some(_) => Some(0),
         None => None,
     };
-    let change = match (tables, item.played) {
-        (Some(t), Some((mv, _))) if t.serves(item.game.rules()) => {
-            value_change(t, item.game.position(), mv)
-        }
-        _ => None,
-    };
+    let change = item.played.and_then(|(mv, _)| {
+        let (pos, rules) = (item.game.position(), item.game.rules());
+        value_change(&Known::of(tables, book, pos, rules)?, mv)
+    });
     Analysis {
         best: out.best,
         score: out.score,

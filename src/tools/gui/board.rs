@@ -20,7 +20,8 @@ use crate::rules::{
     Square,
 };
 use crate::search::Score;
-use crate::tablebase::{self, Tablebases};
+use crate::tablebase::exact::Known;
+use crate::tablebase::{self, Tablebases, book};
 use crate::tools::analyze::score_json;
 use crate::tools::engine_process::{
     Answer, Engine, EngineSpec, Fault, Reply, TimeControl, TimeControlError, Watch,
@@ -979,11 +980,11 @@ impl State {
         let engine_to_move = over.is_none()
             && self.engine_side.plays(self.game.position().side_to_move())
             && self.analysis.is_none();
-        let tables = self
-            .tables
-            .as_deref()
-            .filter(|t| !list.is_empty() && t.serves(rules))
-            .and_then(|t| view::tables_json(t, pos));
+        // Where no tables cover the position, the built-in opening book may.
+        let tables = (!list.is_empty())
+            .then(|| Known::of(self.tables.as_deref(), Some(&book::builtin()), pos, rules))
+            .flatten()
+            .map(|k| view::known_json(&k));
         let search = self.search.as_ref().map(|s| {
             json!({
                 "kind": match s.kind { Kind::Play => "play", Kind::Analysis => "analysis" },

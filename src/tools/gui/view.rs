@@ -1,11 +1,12 @@
 //! What the page draws beyond the bare position, as JSON: mills, the
-//! engine's lines, and the tables' value of every move.
+//! engine's lines, and the exact value of every move (tables or book).
 
 use serde_json::{Value, json};
 
 use crate::protocol::wire::InfoLine;
 use crate::rules::{Color, Position, Rules, Square};
-use crate::tablebase::{Probe, Tablebases, Value as TbValue};
+use crate::tablebase::exact::{Known, Source};
+use crate::tablebase::{Probe, Value as TbValue};
 use crate::tools::analyze::score_json;
 
 /// The points of each side that stand in a mill.
@@ -40,12 +41,11 @@ fn probe_json(p: Probe) -> Value {
     json!({"value": value, "plies": p.distance(), "text": p.to_string()})
 }
 
-/// The position's value and every legal move's, for the side to move, when
-/// the tables cover it; null otherwise.
-pub fn tables_json(tables: &Tablebases, pos: &Position) -> Option<Value> {
-    let probe = tables.probe(pos)?;
-    let moves = tables.moves(pos)?;
-    let moves: Vec<Value> = moves
+/// The position's value and every legal move's, for the side to move, and
+/// where they come from (`"tables"` or the opening `"book"`).
+pub fn known_json(known: &Known) -> Value {
+    let moves: Vec<Value> = known
+        .moves
         .iter()
         .map(|m| {
             let mut v = probe_json(m.probe);
@@ -53,7 +53,11 @@ pub fn tables_json(tables: &Tablebases, pos: &Position) -> Option<Value> {
             v
         })
         .collect();
-    let mut v = probe_json(probe);
+    let mut v = probe_json(known.value);
     v["moves"] = json!(moves);
-    Some(v)
+    v["source"] = json!(match known.source {
+        Source::Tables => "tables",
+        Source::Book => "book",
+    });
+    v
 }

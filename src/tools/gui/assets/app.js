@@ -372,7 +372,8 @@ function renderAnalysis() {
   tables.replaceChildren();
   if (state.tables) {
     const head = document.createElement("p");
-    head.textContent = `Tables: ${state.side_to_move} to move, ${state.tables.text}`;
+    const source = state.tables.source === "book" ? "Opening book" : "Tables";
+    head.textContent = `${source}: ${state.side_to_move} to move, ${state.tables.text}`;
     tables.appendChild(head);
     const ul = document.createElement("ul");
     const order = [...state.tables.moves].sort((a, b) =>

@@ -1,0 +1,52 @@
+//! A position's exact values from what is at hand: the tables, else an
+//! opening book (the first plies, which no one has to generate).
+
+use crate::rules::{Position, Rules};
+
+use super::Probe;
+use super::book::Book;
+use super::probe::{MoveProbe, Tablebases};
+
+/// Where exact values came from.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Source {
+    Tables,
+    Book,
+}
+
+/// The value of a position and of each of its legal moves, all from one
+/// source.
+pub struct Known {
+    pub value: Probe,
+    pub moves: Vec<MoveProbe>,
+    pub source: Source,
+}
+
+impl Known {
+    /// From `tables` where they serve `rules` and cover `pos` and every
+    /// position its moves lead to, else from `book` where it serves
+    /// `rules` and holds them.
+    pub fn of(
+        tables: Option<&Tablebases>,
+        book: Option<&Book>,
+        pos: &Position,
+        rules: &Rules,
+    ) -> Option<Known> {
+        let from_tables = || {
+            let t = tables.filter(|t| t.serves(rules))?;
+            Some(Known {
+                value: t.probe(pos)?,
+                moves: t.moves(pos)?,
+                source: Source::Tables,
+            })
+        };
+        from_tables().or_else(|| {
+            let b = book.filter(|b| b.serves(rules))?;
+            Some(Known {
+                value: b.probe(pos, rules)?,
+                moves: b.moves(pos, rules)?,
+                source: Source::Book,
+            })
+        })
+    }
+}
