@@ -451,7 +451,7 @@ async fn fill_new_game(c: &Client, variant: &str, options: &str, side: &str) {
     select(c, "side", side).await;
 }
 
-/// Zhi Qi by clicks, both sides ours (rulesets.md 9.3): a placing stage
+/// Zhi Qi by clicks, both sides ours (docs/rules.md 19.3): a placing stage
 /// that fills the board, a removal-only turn for each side, then a move;
 /// and a Cham Gonu mill that marks the piece it takes.
 async fn rule_set_turns(c: &Client) {

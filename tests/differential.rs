@@ -358,7 +358,7 @@ fn mill_reform_plain_and_flying_both() {
     });
 }
 
-/// Random rule sets: every option at random, within rules.md's ranges.
+/// Random rule sets: every option at random, within docs/rules.md 8.9's ranges.
 fn random_rules(rng: &mut Rng) -> Rules {
     let mut r = Rules::preset(*rng.pick(&Variant::PRESETS));
     r.pieces = rng.range(3, 12) as u8;

@@ -820,7 +820,7 @@ fn offers_every_rule_set_with_marks_and_removal_only_turns() {
     let all: Vec<&str> = Variant::ALL.iter().map(|v| v.name()).collect();
     assert_eq!(names, all);
 
-    // Zhi Qi, rulesets.md 9.3: a placing stage without a mill fills the
+    // Zhi Qi, docs/rules.md 19.3: a placing stage without a mill fills the
     // board; then White removes, Black removes (removal-only turns), and
     // White moves.
     let rules = Rules::with_settings("zhiqi", &[] as &[&str]).unwrap();

@@ -89,7 +89,7 @@ fn check_position(pos: &Position, rules: &Rules, naive: &NaiveGame, rng: &mut Rn
                     assert_eq!(got, Ok(mv), "{fen}: valid order {t}");
                     n.orders += 1;
                 } else {
-                    // rules.md accepts valid orders only.
+                    // docs/rules.md 4.3 accepts valid orders only.
                     let err = got.expect_err("an invalid removal order is refused");
                     let order = matches!(err.reason, MoveReason::RemovalOrder { .. });
                     assert!(order, "{fen}: {t}: {err}");

@@ -1,4 +1,4 @@
-//! Perft (rules.md "Perft"): leaves of the legal-move tree, one per
+//! Perft (docs/rules.md 9): leaves of the legal-move tree, one per
 //! distinct legal move; only the piece-count and no-move losses end a
 //! branch. The fast core's `Position::perft` is checked against the
 //! naive reference's count and against the numbers written here (which

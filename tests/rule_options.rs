@@ -1,6 +1,6 @@
 //! One rule option at a time, on hand-built positions: the exact legal
-//! move lists and outcomes rules.md prescribes. Each expected list is
-//! written out here (worked out by hand from rules.md) and checked against
+//! move lists and outcomes docs/rules.md prescribes. Each expected list is
+//! written out here (worked out by hand from docs/rules.md) and checked against
 //! both the fast core and the naive reference.
 
 mod common;

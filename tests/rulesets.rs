@@ -1,4 +1,4 @@
-//! The rule sets of rulesets.md: its worked examples (section 9), the
+//! The rule sets of docs/rules.md Part II: its worked examples (section 19), the
 //! state a position string must carry, and hand-checked cases per option.
 
 use morris::rules::{Color, EndReason, Game, GameResult, MoveList, Position, Rules};
@@ -37,7 +37,7 @@ fn round_trips(rules: &Rules, pos: &Position) {
     assert_eq!(back.to_fen(rules), fen);
 }
 
-/// The full board of section 9 examples 3 to 5, just before Black's last
+/// The full board of docs/rules.md 19.3 to 19.5, just before Black's last
 /// placement on g7: no line of either colour, with or without diagonals.
 const FULL_BUT_G7: &str = "WB1/BWW/WBW/BWWBBW/BBW/BWB/WBW b 0 1 0 12";
 
@@ -160,8 +160,8 @@ impl Rng {
     }
 }
 
-/// `PlacingMill victimpicks` plays as `board` (rulesets.md 6.2), through
-/// the rule-set turn engine: with rules.md's options otherwise, both
+/// `PlacingMill victimpicks` plays as `board` (docs/rules.md 16.2), through
+/// the rule-set turn engine: with Part I's options otherwise, both
 /// engines must agree on every turn of random games.
 #[test]
 fn turn_engine_agrees_with_the_plain_generator() {
@@ -491,9 +491,9 @@ fn repetition_records_only_quiet_moves() {
         game(&r, Some(fen), moves).outcome().map(|o| o.reason)
     };
     let twice = format!("{shuffle} {shuffle}");
-    // rules.md counts the set-up: its third occurrence draws.
+    // docs/rules.md 8.6 counts the set-up: its third occurrence draws.
     assert_eq!(reason("nine", &twice), Some(EndReason::Repetition));
-    // rulesets.md 4.10: the set-up is no record; a1-d1's third one draws.
+    // docs/rules.md 14.10: the set-up is no record; a1-d1's third one draws.
     assert_eq!(reason("nine-app", &twice), None);
     assert_eq!(
         reason("nine-app", &format!("{twice} a1-d1")),

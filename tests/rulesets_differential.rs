@@ -1,8 +1,8 @@
-//! Differential tests of shared/rulesets.md: seeded random games (and
+//! Differential tests of docs/rules.md Part II: seeded random games (and
 //! set-up positions read back from the production FEN) played by the
 //! production rules core and by the naive implementation
 //! (tests/common/naive_sets.rs) side by side, for each named rule set of
-//! sections 8.2 and 8.3 and for option combinations no preset uses. At
+//! sections 18.2 and 18.3 and for option combinations no preset uses. At
 //! every position: the set of legal turns as tokens, the side to move,
 //! hands and board, the outcome, and the FEN round trip.
 //!
@@ -137,8 +137,8 @@ combos! {
     victimpicks_rpm: 222, &["PlacingMill=victimpicks", "RemovePerMill=yes", "Diagonals=yes"];
 }
 
-/// Every option at random within Sanmill's ranges (rulesets.md section
-/// 2), one rule set per game.
+/// Every option at random within Sanmill's ranges (docs/rules.md section
+/// 12), one rule set per game.
 fn random_settings(rng: &mut Rng) -> Vec<String> {
     let pieces = rng.range(9, 12);
     let yes = |rng: &mut Rng, p| if rng.chance(p) { "yes" } else { "no" };
@@ -226,7 +226,7 @@ const RANDOM_GAMES: usize = 1500;
 
 // ----- games that found disagreements (random_options seeds) ---------
 
-/// rulesets.md 4.6 step 3: with `Lasker` on and `PlacingMill handagain`
+/// docs/rules.md 14.6 step 3: with `Lasker` on and `PlacingMill handagain`
 /// (neither mark nor tally) the moving stage starts with the player whose
 /// turn it is after the last placing turn, here Black (White's last
 /// placement closed a mill served from the board, so Black is next).
@@ -253,7 +253,7 @@ fn handagain_lasker_stage_change_mover() {
     .unwrap();
 }
 
-/// rulesets.md 1 (phase of a turn) and 6.2 (`mark`): Black's
+/// docs/rules.md 11 (phase of a turn) and 16.2 (`mark`): Black's
 /// removal-only turn of `Blocked bothremove` is a placing-phase turn
 /// (Black still holds a piece), so its removal of g4 marks the piece and
 /// White may not move onto g4.
@@ -281,11 +281,11 @@ fn mark_in_removal_only_turn_of_placing_player() {
     .unwrap();
 }
 
-/// rulesets.md 4.10: repetition compares the points and the player to
+/// docs/rules.md 14.10: repetition compares the points and the player to
 /// move only. The position after Black's d7-g7 (White's `MillShuttle`
 /// memory still holding c5-c4) comes back after e4-e5 and d7-d6 (memory
 /// erased by White's quiet moves): the third record draws. (White's
-/// c5-c4 closes its spent line a4-b4-c4: a quiet move, 6.15.)
+/// c5-c4 closes its spent line a4-b4-c4: a quiet move, 16.15.)
 #[test]
 fn repetition_ignores_shuttle_memory() {
     replay(
@@ -311,7 +311,7 @@ fn repetition_ignores_shuttle_memory() {
     .unwrap();
 }
 
-// ----- the naive implementation on its own (section 9 worked examples) --
+// ----- the naive implementation on its own (section 19 worked examples) -
 
 fn play(name: &str, turns: &str) -> State {
     let mut s = State::new(naive_sets::named(name));
@@ -325,7 +325,7 @@ fn tokens(s: &State) -> Vec<String> {
     s.turns().into_iter().map(|(t, _)| t).collect()
 }
 
-/// Section 9, example 1.
+/// Section 19.1 (example 1).
 #[test]
 fn naive_dooz_hand_removal() {
     let s = play("Dooz", "a1 b2 a4 b4 a7");
@@ -334,7 +334,7 @@ fn naive_dooz_hand_removal() {
     assert_eq!(s.side, 1);
 }
 
-/// Section 9, example 2.
+/// Section 19.2 (example 2).
 #[test]
 fn naive_mul_mulan_intervention() {
     let s = play("Mul-Mulan", "c4 f4 f2 b4 d6 f6 a7 a1 g7");
@@ -349,7 +349,7 @@ fn full_board_no_mill() -> String {
     common::sets_harness::full_board_no_mill().join(" ")
 }
 
-/// Section 9, example 3.
+/// Section 19.3 (example 3).
 #[test]
 fn naive_zhi_qi_full_board() {
     let s = play("Zhi Qi", &full_board_no_mill());
@@ -368,7 +368,7 @@ fn naive_zhi_qi_full_board() {
     assert!(tokens(&s).iter().all(|x| x.contains('-')));
 }
 
-/// Section 9, example 4.
+/// Section 19.4 (example 4).
 #[test]
 fn naive_el_filja_tally_own_removals() {
     let s = play("El Filja", &full_board_no_mill());
@@ -392,7 +392,7 @@ fn naive_el_filja_tally_own_removals() {
     assert!(tokens(&s).iter().all(|x| x.contains('-')));
 }
 
-/// Section 9, example 5.
+/// Section 19.5 (example 5).
 #[test]
 fn naive_twelve_first_loses() {
     let s = play("Twelve Men's Morris", &full_board_no_mill());

@@ -1,4 +1,4 @@
-//! Perft of shared/rulesets.md (section 3, our convention: one node per
+//! Perft of docs/rules.md Part II (section 13, our convention: one node per
 //! distinct turn; game-over nodes have no children; draw rules ignored):
 //! the naive implementation (tests/common/naive_sets.rs) computes the
 //! counts, from the start of each named rule set and from mid-game
@@ -102,7 +102,7 @@ fn interesting() -> Vec<(&'static str, Predicate)> {
     ]
 }
 
-/// Perft after the placements of rulesets.md section 9 example 3 (a
+/// Perft after the placements of docs/rules.md 19.3 (example 3; a
 /// full board without a mill), where they are turns of these rules
 /// (twelve pieces, no capture rule acting while placing).
 fn full_board(label: &str, opts: &Opts) {

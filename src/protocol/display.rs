@@ -2,7 +2,7 @@
 
 use crate::rules::{Color, Position, Square};
 
-/// The board with one character per point, as in rules.md's diagram.
+/// The board with one character per point, as in docs/rules.md 3.1's diagram.
 const TEMPLATE: [&str; 14] = [
     "7 +-----+-----+",
     "  |     |     |",

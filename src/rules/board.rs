@@ -264,7 +264,7 @@ pub struct Layout {
     /// on the plain board).
     pub junctions: Bitboard,
     /// The lines by family (bit L = `lines[L]`), for the capture rules of
-    /// rulesets.md: the sides of the squares, the cross lines, the diagonals.
+    /// docs/rules.md 11: the sides of the squares, the cross lines, the diagonals.
     pub side_lines: u32,
     pub cross_lines: u32,
     pub diagonal_lines: u32,

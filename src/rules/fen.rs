@@ -6,7 +6,7 @@
 //! Two optional fields follow when `MillReform` bans are in force: the
 //! lines white, then black, may not close on their next move, each `-` or
 //! lines like `a1a4a7` joined by `,`. Then, only when set, the rule-set
-//! state of rulesets.md as `name:value` fields: `spent:<white>/<black>`
+//! state of docs/rules.md Part II as `name:value` fields: `spent:<white>/<black>`
 //! (`OneTimeMill` spent points, each `-` or points like `a1a4a7`),
 //! `shuttle:<white>/<black>` (`MillShuttle` memory, each `-` or `<from><to>`),
 //! `owe:<n>[o][a][s][/<m>[o][a]]` (removals the side to move owes: `o` own

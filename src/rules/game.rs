@@ -63,7 +63,7 @@ impl Game {
     }
 
     /// How often the current position has occurred (counting itself).
-    /// Under rule-set options (rulesets.md 4.10) only positions reached by
+    /// Under rule-set options (docs/rules.md 14.10) only positions reached by
     /// a move that removed nothing are records: not one reached by a
     /// placement or a removal, nor the set-up.
     pub fn occurrences(&self) -> usize {

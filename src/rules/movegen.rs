@@ -108,7 +108,7 @@ impl Position {
         }
     }
 
-    /// `generate_into` under rules.md's options only.
+    /// `generate_into` under docs/rules.md Part I's options only.
     #[inline]
     pub(super) fn generate_plain<S: MoveSink>(&self, rules: &Rules, sink: &mut S) {
         let me = self.side_to_move();

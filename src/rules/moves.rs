@@ -6,12 +6,12 @@ use std::mem::MaybeUninit;
 use super::board::{Bitboard, Square};
 
 /// One turn: a placement or a slide/fly/leap, then its removals; or a
-/// removal-only turn (rulesets.md 3): removals and nothing before.
+/// removal-only turn (docs/rules.md 13): removals and nothing before.
 ///
 /// Packed in 64 bits: `to` (5, 31 = removal-only), `from` (5, 31 = none),
 /// the first three removal points (5 each), the low two bits of the
 /// removal count, seven more removal points and the count's high two
-/// bits. A turn of rules.md fits in the low 27 bits. Removals are kept in
+/// bits. A turn of docs/rules.md Part I fits in the low 27 bits. Removals are kept in
 /// the canonical order the generator produced, so two equal moves are
 /// equal words.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -95,7 +95,7 @@ impl Move {
         Square::new(((self.0 >> 5) & 31) as usize)
     }
 
-    /// The destination of a move known to have one (rules.md's turns).
+    /// The destination of a move known to have one (docs/rules.md 4.1's turns).
     #[inline]
     pub(super) const fn dest(self) -> Square {
         Square::packed((self.0 & 31) as u32)

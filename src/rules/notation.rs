@@ -1,4 +1,4 @@
-//! Reading and writing moves in the notation of rules.md.
+//! Reading and writing moves in the notation of docs/rules.md 4 and 13.
 
 use std::fmt;
 
@@ -20,7 +20,7 @@ use super::position::Position;
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct MoveText {
     pub from: Option<Square>,
-    /// None for a removal-only turn (`xg7`, rulesets.md 3).
+    /// None for a removal-only turn (`xg7`, docs/rules.md 13).
     pub to: Option<Square>,
     pub removals: Vec<Square>,
 }
@@ -182,7 +182,7 @@ impl Position {
     }
 
     /// Each removal must be allowed once the earlier ones are applied
-    /// (rules.md accepts any valid order); returns the first that is not.
+    /// (docs/rules.md 4.3 accepts any valid order); returns the first that is not.
     fn check_removal_order(&self, rules: &Rules, removals: &[Square]) -> Result<(), Square> {
         let mut theirs = self.pieces(!self.side_to_move());
         for &r in removals {

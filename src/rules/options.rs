@@ -1,4 +1,4 @@
-//! The rule options of rules.md as one typed value, with the presets, the
+//! The rule options of docs/rules.md as one typed value, with the presets, the
 //! options by id and a case-insensitive parser for `Name=Value` settings.
 
 use std::fmt;
@@ -6,15 +6,15 @@ use std::fmt;
 use super::board::Layout;
 use super::color::Color;
 
-/// The rule presets: rules.md's four, Sanmill's app rule sets
-/// (rulesets.md 8.2) and its engine's numbered table (8.3).
+/// The rule presets: the four of docs/rules.md 7.1, Sanmill's app rule
+/// sets (18.2) and its engine's numbered table (18.3).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Variant {
     Nine,
     Twelve,
     Morabaraba,
     Lasker,
-    /// Sanmill's app versions of the four above (rulesets.md 8.4).
+    /// Sanmill's app versions of the four above (docs/rules.md 18.4).
     NineApp,
     TwelveApp,
     MorabarabaApp,
@@ -43,7 +43,7 @@ pub enum Variant {
 }
 
 impl Variant {
-    /// Every preset, rules.md's first.
+    /// Every preset, the four of docs/rules.md 7.1 first.
     pub const ALL: [Variant; 28] = [
         Variant::Nine,
         Variant::Twelve,
@@ -75,7 +75,7 @@ impl Variant {
         Variant::Table10,
     ];
 
-    /// rules.md's presets.
+    /// The presets of docs/rules.md 7.1.
     pub const PRESETS: [Variant; 4] = [
         Variant::Nine,
         Variant::Twelve,
@@ -196,7 +196,7 @@ impl MillRemoval {
     }
 }
 
-/// What a player with no legal move (rulesets.md 4.8: a blocked player) gets.
+/// What a player with no legal move (docs/rules.md 14.8: a blocked player) gets.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Blocked {
     Loss,
@@ -234,7 +234,7 @@ impl Blocked {
     }
 
     /// Whether a blocked player removes (and a blocked remover's removals
-    /// are restricted, rulesets.md 4.4 case b).
+    /// are restricted, docs/rules.md 14.4 case b).
     pub const fn removes(self) -> bool {
         matches!(
             self,
@@ -282,7 +282,7 @@ impl BoardFull {
     }
 }
 
-/// What a mill closed by a placement does (rulesets.md 6.2).
+/// What a mill closed by a placement does (docs/rules.md 16.2).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum PlacingMill {
     Board,
@@ -317,7 +317,7 @@ impl PlacingMill {
 }
 
 /// Whether a mill closed by moving F to T may be reopened by T to F and
-/// closed again at once (rulesets.md 6.7).
+/// closed again at once (docs/rules.md 16.7).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum MillShuttle {
     Allowed,
@@ -335,10 +335,10 @@ impl MillShuttle {
     }
 }
 
-/// When the piece-count loss is checked (rulesets.md 4.9).
+/// When the piece-count loss is checked (docs/rules.md 14.9).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum LossCheck {
-    /// rules.md: before the side to move plays.
+    /// docs/rules.md Part I: before the side to move plays.
     Turn,
     /// Sanmill: after each single removal, for its victim.
     Removal,
@@ -355,7 +355,7 @@ impl LossCheck {
     }
 }
 
-/// When `EndgameMoves` replaces `NoCaptureMoves` (rulesets.md 6.13).
+/// When `EndgameMoves` replaces `NoCaptureMoves` (docs/rules.md 16.13).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum EndgameWhen {
     /// Both players have exactly three pieces, board plus hand.
@@ -375,7 +375,7 @@ impl EndgameWhen {
     }
 }
 
-/// One capture rule (custodian, intervention or leap, rulesets.md 6.11).
+/// One capture rule (custodian, intervention or leap, docs/rules.md 16.11).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Capture {
     pub on: bool,
@@ -432,7 +432,7 @@ pub struct Rules {
     pub no_capture_moves: u16,
     pub repetition: bool,
     pub first_player: Color,
-    /// The rule-set options of rulesets.md.
+    /// The rule-set options of docs/rules.md Part II.
     pub min_pieces: u8,
     pub placing_mill: PlacingMill,
     pub defender_first: bool,
@@ -488,7 +488,7 @@ macro_rules! combo {
     };
 }
 
-/// The three capture rules of rulesets.md 6.11.
+/// The three capture rules of docs/rules.md 16.11.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum CaptureRule {
     Custodian,
@@ -508,7 +508,7 @@ pub enum CaptureSwitch {
     AtThree,
 }
 
-/// One rule option, named as rules.md and rulesets.md spell it.
+/// One rule option, named as docs/rules.md spells it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum RuleOptionId {
     Variant,
@@ -539,7 +539,7 @@ pub enum RuleOptionId {
 }
 
 impl RuleOptionId {
-    /// Every rule option, in the order of rules.md, then rulesets.md.
+    /// Every rule option, in the order of docs/rules.md 2, then 12.
     pub const ALL: [RuleOptionId; 45] = [
         RuleOptionId::Variant,
         RuleOptionId::Pieces,
@@ -748,15 +748,15 @@ pub enum RulesError {
     NotASetting(String),
     #[error("MinPieces ({min_pieces}) must be at most Pieces ({pieces})")]
     MinPiecesAbovePieces { min_pieces: u8, pieces: u8 },
-    /// rules.md's `MayPass` and `MillReform` are not played together with
-    /// the rule-set options of rulesets.md (Sanmill has neither).
+    /// `MayPass` and `MillReform` are not played together with the rule-set
+    /// options of docs/rules.md Part II (Sanmill has neither; section 20).
     #[error(
-        "MayPass and MillReform are not supported together with the rule-set options of rulesets.md (Sanmill has neither)"
+        "MayPass and MillReform are not supported together with the rule-set options of docs/rules.md Part II (Sanmill has neither)"
     )]
     Unsupported,
 }
 
-/// Reads a yes/no value as rules.md allows it.
+/// Reads a yes/no value as docs/rules.md 8.9 allows it.
 pub fn parse_bool(value: &str) -> Option<bool> {
     match value.to_ascii_lowercase().as_str() {
         "true" | "on" | "yes" | "1" => Some(true),
@@ -832,7 +832,7 @@ impl Rules {
             loss_check: LossCheck::Turn,
             endgame_when: EndgameWhen::Both,
         };
-        // The Sanmill base (rulesets.md 8.1) and its twelve-piece board.
+        // The Sanmill base (docs/rules.md 18.1) and its twelve-piece board.
         let sanmill = Rules {
             board_full: BoardFull::FirstLoses,
             endgame_moves: 0,
@@ -976,10 +976,10 @@ impl Rules {
         }
     }
 
-    /// Whether these rules use a rule-set option of rulesets.md beyond
-    /// `MinPieces` and `EndgameWhen`: such rules are played turn by turn
-    /// as rulesets.md section 4 says (`rules::turns`), the others by the
-    /// plain generator of rules.md.
+    /// Whether these rules use a rule-set option of docs/rules.md Part II
+    /// beyond `MinPieces` and `EndgameWhen`: such rules are played turn by
+    /// turn as its section 14 says (`rules::turns`), the others by the plain
+    /// generator of Part I (docs/rules.md 20).
     #[inline]
     pub fn extended(&self) -> bool {
         !matches!(self.blocked, Blocked::Loss | Blocked::Draw)

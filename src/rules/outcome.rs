@@ -1,4 +1,4 @@
-//! How and when a game ends (rules.md, "End of the game", fine point 8).
+//! How and when a game ends (docs/rules.md 6, and 8.8 for the order).
 
 use std::fmt;
 
@@ -87,7 +87,7 @@ fn number_word(n: u8) -> String {
 }
 
 impl Position {
-    /// The end rules that need no history, in rules.md's order, given
+    /// The end rules that need no history, in docs/rules.md 8.8's order, given
     /// whether the side to move has a legal move.
     pub fn outcome_without_history(&self, rules: &Rules, has_move: bool) -> Option<Outcome> {
         if rules.extended() {
@@ -136,7 +136,7 @@ impl Position {
         None
     }
 
-    /// The move-count draws (after repetition in rules.md's order).
+    /// The move-count draws (after repetition in docs/rules.md 8.8's order).
     pub fn move_count_draw(&self, rules: &Rules) -> Option<Outcome> {
         let clock = self.clock();
         let endgame = match rules.endgame_when {

@@ -1,5 +1,5 @@
-//! Perft: the number of leaves of the legal-move tree (rules.md, "Perft";
-//! rulesets.md 3 for the rule sets).
+//! Perft: the number of leaves of the legal-move tree (docs/rules.md 9;
+//! docs/rules.md 13 for the rule sets).
 
 use super::movegen::{Counter, MoveSink};
 use super::moves::{Move, MoveList};
@@ -15,7 +15,7 @@ trait Generator {
     fn terminal(pos: &Position, rules: &Rules) -> bool;
 }
 
-/// rules.md's generator: a side below `MinPieces` ends the branch.
+/// docs/rules.md Part I's generator: a side below `MinPieces` ends the branch.
 struct Plain;
 
 impl Generator for Plain {
@@ -88,7 +88,7 @@ fn divide<G: Generator>(pos: &Position, rules: &Rules, depth: u32) -> Vec<(Move,
 impl Position {
     /// Leaves `depth` turns deep; only the piece-count and no-move
     /// losses end a branch (and, under the rule sets, the ends of
-    /// rulesets.md 3: full board, blocked, tally, piece count).
+    /// docs/rules.md 13: full board, blocked, tally, piece count).
     pub fn perft(&self, rules: &Rules, depth: u32) -> u64 {
         if rules.extended() {
             perft::<Turns>(self, rules, depth)

@@ -6,7 +6,7 @@ use super::moves::Move;
 use super::options::{Flying, Rules};
 use super::outcome::{GameResult, Outcome};
 
-/// Removals a player owes between two actions (rulesets.md 4.4), and what
+/// Removals a player owes between two actions (docs/rules.md 14.4), and what
 /// follows them. Between turns only the counts and flags can be set; the
 /// turn engine (`rules::turns`) keeps capture targets itself.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -16,7 +16,7 @@ pub struct Owed {
     /// They take the remover's own pieces (the tally's first row).
     pub own: bool,
     /// Blocked-removal targeting: only pieces next to the remover's, no
-    /// protection (rulesets.md 4.4 case a).
+    /// protection (docs/rules.md 14.4 case a).
     pub adjacent: bool,
     /// The same player moves afterwards (`Blocked removemove`).
     pub then_same: bool,
@@ -57,10 +57,10 @@ pub struct Position {
     /// repetition compares).
     pub(super) key: u64,
     /// Key of the rest of the rule-set state below (zero when it is empty):
-    /// part of `hash`, not of repetition (rulesets.md 4.10 compares points
+    /// part of `hash`, not of repetition (docs/rules.md 14.10 compares points
     /// and the side to move).
     pub(super) state_key: u64,
-    /// The rule-set state of rulesets.md, empty under rules.md's options:
+    /// The rule-set state of docs/rules.md Part II, empty under Part I's options:
     /// marked points (`PlacingMill mark`),
     pub(super) marked: Bitboard,
     /// spent points per player (`OneTimeMill`),
@@ -185,7 +185,7 @@ impl Position {
         pos
     }
 
-    /// This position with the rule-set state of rulesets.md (a position
+    /// This position with the rule-set state of docs/rules.md Part II (a position
     /// string's extension fields; the caller has validated them).
     pub fn with_rule_set_state(
         mut self,
@@ -234,7 +234,7 @@ impl Position {
         self.owed
     }
 
-    /// The end of the game when a rule of rulesets.md ended it in a turn
+    /// The end of the game when a rule of docs/rules.md Part II ended it in a turn
     /// (a removal, a full board, a blocked player).
     #[inline]
     pub fn ended(&self) -> Option<Outcome> {
@@ -379,7 +379,7 @@ impl Position {
         }
     }
 
-    /// `make` under rules.md's options only.
+    /// `make` under docs/rules.md Part I's options only.
     #[inline]
     pub(super) fn make_plain(&self, rules: &Rules, mv: Move) -> Position {
         let mut next = *self;

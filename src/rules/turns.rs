@@ -1,7 +1,7 @@
-//! Turns under the rule-set options of rulesets.md: single actions (a
-//! placement, a move, one removal) applied in the order of its section 4,
-//! and whole turns built from them (its section 3). Rules without those
-//! options never come here (`Rules::extended`).
+//! Turns under the rule-set options of docs/rules.md Part II: single
+//! actions (a placement, a move, one removal) applied in the order of its
+//! section 14, and whole turns built from them (its section 13). Rules
+//! without those options never come here (`Rules::extended`).
 
 use super::board::{Bitboard, Layout, Square};
 use super::color::Color;
@@ -21,7 +21,7 @@ struct Step {
     custodian: Bitboard,
     intervention: Bitboard,
     leap: Bitboard,
-    /// The turn is a placing-phase turn (marks, rulesets.md 6.2).
+    /// The turn is a placing-phase turn (marks, docs/rules.md 16.2).
     placing: bool,
     /// The owed removals were earned by this turn's placement or move.
     from_move: bool,
@@ -41,7 +41,7 @@ fn draw(reason: EndReason) -> Option<Outcome> {
     })
 }
 
-/// The lines a capture rule uses (rulesets.md 1, 6.11).
+/// The lines a capture rule uses (docs/rules.md 11, 16.11).
 fn selected_lines(layout: &Layout, capture: &Capture) -> u32 {
     (if capture.sides { layout.side_lines } else { 0 })
         | (if capture.cross { layout.cross_lines } else { 0 })
@@ -88,7 +88,7 @@ impl Position {
         after.live_mills_through(layout, c, to) != 0
     }
 
-    /// The blocked test of rulesets.md 4.8 (leap moves not considered).
+    /// The blocked test of docs/rules.md 14.8 (leap moves not considered).
     pub fn is_blocked(&self, rules: &Rules, c: Color) -> bool {
         if self.occupied() == Bitboard::FULL {
             return true;
@@ -192,7 +192,7 @@ impl Position {
         }
     }
 
-    /// Every turn (rulesets.md 3), each once, removals in canonical order.
+    /// Every turn (docs/rules.md 13), each once, removals in canonical order.
     pub(super) fn generate_turns<S: MoveSink>(&self, rules: &Rules, sink: &mut S) {
         if self.turn_outcome(rules).is_some() {
             return;
@@ -311,7 +311,7 @@ fn extend<S: MoveSink>(
 
 impl Step {
     /// A position between turns; a removal-only turn's phase is its
-    /// player's (a second remover may still hold pieces, rulesets.md 1).
+    /// player's (a second remover may still hold pieces, docs/rules.md 11).
     fn between(pos: Position) -> Step {
         Step {
             pos,
@@ -327,14 +327,14 @@ impl Step {
         self.custodian | self.intervention | self.leap
     }
 
-    /// What the pending capture targets are worth (c of rulesets.md 4.4).
+    /// What the pending capture targets are worth (c of docs/rules.md 14.4).
     fn capture_worth(&self) -> u8 {
         (!self.custodian.is_empty()) as u8
             + self.intervention.count() as u8
             + self.leap.count() as u8
     }
 
-    /// The points the next single removal may take (rulesets.md 4.4).
+    /// The points the next single removal may take (docs/rules.md 14.4).
     fn removable(&self, rules: &Rules) -> Bitboard {
         let pos = &self.pos;
         let owed = pos.owed;
@@ -364,7 +364,7 @@ impl Step {
     }
 
     /// Custodian and intervention targets of the side to move's piece
-    /// arriving on `to` (rulesets.md 6.11), with mill protection.
+    /// arriving on `to` (docs/rules.md 16.11), with mill protection.
     fn captures(&self, rules: &Rules, to: Square, placement: bool) -> (Bitboard, Bitboard) {
         let pos = &self.pos;
         let me = pos.side;
@@ -421,7 +421,7 @@ impl Step {
     }
 
     /// The placement or move `mv` (no removals) by the side to move
-    /// (rulesets.md 4.2, 4.3), then what follows when it earns nothing.
+    /// (docs/rules.md 14.2, 14.3), then what follows when it earns nothing.
     fn head(mut self, rules: &Rules, mv: Move) -> Step {
         let layout = rules.layout();
         let me = self.pos.side;
@@ -520,7 +520,7 @@ impl Step {
         self
     }
 
-    /// The leap target of a move from `from` to `to` (rulesets.md 6.11).
+    /// The leap target of a move from `from` to `to` (docs/rules.md 16.11).
     fn leap_target(&self, rules: &Rules, from: Square, to: Square, own: Bitboard) -> Bitboard {
         let leap = &rules.leap;
         if !leap.on || !leap.moving || (leap.at_three && own.count() > 3) {
@@ -539,7 +539,7 @@ impl Step {
         Bitboard::EMPTY
     }
 
-    /// One single removal of `p` by the side to move (rulesets.md 4.4).
+    /// One single removal of `p` by the side to move (docs/rules.md 14.4).
     fn remove(mut self, rules: &Rules, p: Square) -> Step {
         let worth = self.capture_worth();
         let me = self.pos.side;
@@ -589,7 +589,7 @@ impl Step {
         self
     }
 
-    /// Owed removals that cannot be made are lost (rulesets.md 3); a
+    /// Owed removals that cannot be made are lost (docs/rules.md 13); a
     /// blocked player who must remove and cannot ends the game in a draw
     /// (as Sanmill's engine is left without an action there).
     fn settle(&mut self, rules: &Rules) {
@@ -607,7 +607,7 @@ impl Step {
         }
     }
 
-    /// The owed count reached zero (rulesets.md 4.4 step 4).
+    /// The owed count reached zero (docs/rules.md 14.4 step 4).
     fn removals_done(&mut self, rules: &Rules) {
         self.custodian = Bitboard::EMPTY;
         self.intervention = Bitboard::EMPTY;
@@ -633,7 +633,7 @@ impl Step {
         }
     }
 
-    /// The end of a turn (rulesets.md 4.5), `next` having the next turn.
+    /// The end of a turn (docs/rules.md 14.5), `next` having the next turn.
     fn end_turn(&mut self, rules: &Rules, next: Color) {
         self.pos.side = next;
         let placing = std::mem::replace(&mut self.placing, false);
@@ -649,7 +649,7 @@ impl Step {
         self.full_board_and_blocked(rules);
     }
 
-    /// The stage change (rulesets.md 4.6).
+    /// The stage change (docs/rules.md 14.6).
     fn stage_change(&mut self, rules: &Rules, next: Color) {
         let first = rules.first_player;
         let pos = &mut self.pos;
@@ -695,7 +695,7 @@ impl Step {
         }
     }
 
-    /// The full board (rulesets.md 4.7), then the blocked test (4.8).
+    /// The full board (docs/rules.md 14.7), then the blocked test (14.8).
     fn full_board_and_blocked(&mut self, rules: &Rules) {
         let first = rules.first_player;
         let pos = &mut self.pos;

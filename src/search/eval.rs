@@ -174,7 +174,7 @@ fn terms(pos: &Position, rules: &Rules, w: &Weights) -> [i32; 8] {
     let free = layout.empty_neighbours(pos.empty());
     let us = side(pos, rules, me, our_lines, their_lines, &free);
     let them = side(pos, rules, !me, their_lines, our_lines, &free);
-    // Removals owed between turns (rule sets of rulesets.md: a full board,
+    // Removals owed between turns (rule sets, docs/rules.md 13: a full board,
     // the tally, a blocked player) count as made: the side to move's own,
     // then those the other side owes next.
     let owed = pos.owed();

@@ -4,7 +4,7 @@
 //!
 //! - `worker`: one search thread. Principal variation search with
 //!   aspiration windows, depth in whole turns; every node applies the end
-//!   rules in the order of rules.md (fine point 8), repetition over the
+//!   rules in the order of docs/rules.md 8.8, repetition over the
 //!   game history and the search path; wins and losses score as distances.
 //! - `tt`: the lock-free table shared by the threads (Lazy SMP).
 //! - `ordering`, `eval`, `time`: move order, static evaluation, clock.

@@ -164,7 +164,7 @@ impl Window {
 
 /// How a child's window and score relate to its parent's: negated when
 /// the turn passes to the other side, kept when the same side moves again
-/// (rule sets of rulesets.md: removal turns, passes, `handagain`).
+/// (rule sets, docs/rules.md 13: removal turns, passes, `handagain`).
 #[derive(Clone, Copy)]
 struct View {
     flip: bool,
@@ -338,7 +338,7 @@ impl Worker {
         self.stopped
     }
 
-    /// The score of a position the rules have ended (fine point 8 order).
+    /// The score of a position the rules have ended (docs/rules.md 8.8 order).
     #[inline(always)]
     fn terminal(&self, sh: &Shared, pos: &Position, ply: usize) -> Option<i32> {
         let rules = &sh.rules;

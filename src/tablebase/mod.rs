@@ -17,7 +17,7 @@
 //! gives d + 1, on through the placements into the movement tables'
 //! distance at clock 0 (a placement restarts the clock); wins take the
 //! fastest, losses the slowest. A placement filling the board ends the
-//! game by `BoardFull` (before `Blocked`). Under the rules.md rules a
+//! game by `BoardFull` (before `Blocked`). Under docs/rules.md Part I a
 //! placement empties a hand by one, so each sector is one forward pass
 //! over its positions, reading the sectors it leads into (`placement`
 //! lists those reachable from the start, children first); under `Lasker`
@@ -32,8 +32,8 @@
 //! `-fullloss`); `Pieces` is no part of it, since the hands are in the
 //! sector, so a game with fewer pieces shares the full game's sectors.
 //! They hold under `placement_covers`: the movement tables' rules, the
-//! rulesets.md placement options at their defaults, and under `Lasker`
-//! both move-count draws off (its slides advance the clock).
+//! placement options of docs/rules.md 16 at their defaults, and under
+//! `Lasker` both move-count draws off (its slides advance the clock).
 //!
 //! The tables depend only on the rules that matter once every piece is
 //! on the board (`Fingerprint`). `MillReform` is treated as off (its bans
@@ -77,7 +77,7 @@
 //! 8.9 G positions, 10-16 GB (a table whose distances pass 126 plies
 //! takes 2 bytes a position), and 8 GB of memory for 9-8/8-9 with the
 //! tables it reads. Placement sectors (`morris tb plan --phase placement`
-//! prints each with its slots) for the standard game: see PLACEMENT.md;
+//! prints each with its slots) for the standard game: see docs/placement-tables.md;
 //! solving one needs 4 bytes a slot (6 under `Lasker`) plus the mapped
 //! tables it reads.
 
@@ -182,7 +182,7 @@ impl std::fmt::Display for Probe {
     }
 }
 
-/// A rule-set option of rulesets.md under which the movement-phase tables
+/// A rule-set option (docs/rules.md 16) under which the movement-phase tables
 /// do not hold: it adds state or moves to the movement phase, or changes
 /// how it ends. The other rule-set options act only while placing or at
 /// the stage change (`PlacingMill`, `DefenderFirst`, `StopAtTwoEmpty`,
@@ -215,8 +215,8 @@ pub fn covers(rules: &Rules) -> Result<(), NotCovered> {
 }
 
 /// Whether the placement-phase tables hold under `rules`: the movement
-/// tables do (`covers`), every placement option of rulesets.md is at its
-/// rules.md default (`PlacingMill` board, no `DefenderFirst`, no
+/// tables do (`covers`), every placement option of docs/rules.md 16 is at
+/// its Part I default (`PlacingMill` board, no `DefenderFirst`, no
 /// `StopAtTwoEmpty`, `BoardFull` draw or loss, no captures while
 /// placing, `LossCheck` turn), and under `Lasker`, whose slides advance
 /// the clock while stones are in hand, the move-count draws are off.

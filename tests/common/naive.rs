@@ -1,5 +1,5 @@
 //! A deliberately naive implementation of the rules, written from
-//! shared/rules.md alone (not from src/rules/movegen.rs), to check the fast
+//! docs/rules.md Part I alone (not from src/rules/movegen.rs), to check the fast
 //! core against: 24 cells in an array, point names, the lines written out
 //! as name triples, adjacency derived from the lines, plain loops and
 //! strings. Speed does not matter here; being obviously right does.
@@ -14,7 +14,7 @@ pub const NAMES: [&str; 24] = [
     "d3", "e3", "b2", "d2", "f2", "a1", "d1", "g1",
 ];
 
-/// The 16 mills of the plain board, as rules.md lists them: the sides of
+/// The 16 mills of the plain board, as docs/rules.md 3.3 lists them: the sides of
 /// the three squares and the four cross lines. Each triple is written in
 /// path order, so its middle point touches both ends.
 pub const PLAIN_LINES: [[&str; 3]; 16] = [
@@ -514,8 +514,8 @@ impl NaiveGame {
         self.play(&mv);
     }
 
-    /// The end of the game before the side to move plays (rules.md fine
-    /// point 8), by the first rule that applies.
+    /// The end of the game before the side to move plays (docs/rules.md
+    /// 8.8), by the first rule that applies.
     pub fn outcome(&self) -> Option<Outcome> {
         let me = self.side;
         let lose = |c: usize, reason| {
@@ -539,7 +539,7 @@ impl NaiveGame {
             return match self.rules.board_full {
                 BoardFull::Draw => draw(EndReason::BoardFull),
                 BoardFull::Loss => lose(me, EndReason::BoardFull),
-                // rulesets.md values: not played by this rules.md reference.
+                // docs/rules.md Part II values: not played by this Part I reference.
                 BoardFull::FirstLoses
                 | BoardFull::RemoveFirst
                 | BoardFull::RemoveSecond
@@ -550,7 +550,7 @@ impl NaiveGame {
             return match self.rules.blocked {
                 Blocked::Loss => lose(me, EndReason::Blocked),
                 Blocked::Draw => draw(EndReason::Blocked),
-                // rulesets.md values: not played by this rules.md reference.
+                // docs/rules.md Part II values: not played by this Part I reference.
                 Blocked::Pass | Blocked::RemoveMove | Blocked::RemovePass | Blocked::BothRemove => {
                     draw(EndReason::Blocked)
                 }
@@ -572,7 +572,7 @@ impl NaiveGame {
         None
     }
 
-    /// Leaves `depth` plies deep (rules.md "Perft"): only a player under 3
+    /// Leaves `depth` plies deep (docs/rules.md 9): only a player under 3
     /// pieces or without a legal move ends a branch.
     pub fn perft(&self, depth: u32) -> u64 {
         if depth == 0 {

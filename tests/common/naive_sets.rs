@@ -1,20 +1,20 @@
-//! A deliberately naive implementation of every option of
-//! shared/rulesets.md (Sanmill's rule sets), written from that file alone
-//! and sharing nothing with the production move generator: 24 cells in an
+//! A deliberately naive implementation of every option of docs/rules.md
+//! Part II (Sanmill's rule sets), written from that text alone and
+//! sharing nothing with the production move generator: 24 cells in an
 //! array, point names, the lines written out as name triples, plain loops.
 //!
-//! A turn is built action by action exactly as rulesets.md section 4
+//! A turn is built action by action exactly as docs/rules.md section 14
 //! orders them (placement or move, capture targets, mills, single
 //! removals with their owed count, stage change, full board, blocked
-//! test), and turns are grouped into tokens as section 3 says. Speed does
+//! test), and turns are grouped into tokens as section 13 says. Speed does
 //! not matter here; being obviously right does. Comments cite the
-//! section of rulesets.md ("§4.4") each rule comes from.
+//! section of docs/rules.md ("§14.4") each rule comes from.
 
 use std::rc::Rc;
 
 use super::naive::{NAMES, RANKS, index_of};
 
-/// The three line families of §1.
+/// The three line families of §11.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Family {
     Side,
@@ -22,7 +22,7 @@ pub enum Family {
     Diagonal,
 }
 
-/// Every line of §1, end-middle-end, with its family.
+/// Every line of §11, end-middle-end, with its family.
 pub const LINES: [(Family, [&str; 3]); 20] = [
     (Family::Side, ["a7", "d7", "g7"]),
     (Family::Side, ["g7", "g4", "g1"]),
@@ -46,7 +46,7 @@ pub const LINES: [(Family, [&str; 3]); 20] = [
     (Family::Diagonal, ["g1", "f2", "e3"]),
 ];
 
-/// `PlacingMill` (§6.2).
+/// `PlacingMill` (§16.2).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum PlacingMill {
     Board,
@@ -57,7 +57,7 @@ pub enum PlacingMill {
     Tally,
 }
 
-/// `Blocked` (§6.10).
+/// `Blocked` (§16.10).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum BlockedRule {
     Loss,
@@ -68,7 +68,7 @@ pub enum BlockedRule {
     BothRemove,
 }
 
-/// `BoardFull` (§4.7).
+/// `BoardFull` (§14.7).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum FullRule {
     Draw,
@@ -79,7 +79,7 @@ pub enum FullRule {
     RemoveOne,
 }
 
-/// The seven options of one capture rule K (§6.11).
+/// The seven options of one capture rule K (§16.11).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Capture {
     pub on: bool,
@@ -111,7 +111,7 @@ impl Capture {
     }
 }
 
-/// Every option of §2 that a Sanmill rule set can take. (`MayPass`,
+/// Every option of §12 that a Sanmill rule set can take. (`MayPass`,
 /// `MillReform`, `FirstPlayer` and `Flying both` are not in Sanmill and
 /// are refused by `set`.)
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -159,7 +159,7 @@ fn yn(b: bool) -> &'static str {
 }
 
 impl Opts {
-    /// The Sanmill base of §8.1.
+    /// The Sanmill base of §18.1.
     pub fn base() -> Opts {
         Opts {
             pieces: 9,
@@ -188,7 +188,7 @@ impl Opts {
         }
     }
 
-    /// Applies one `Name=Value` setting, names as §2 writes them.
+    /// Applies one `Name=Value` setting, names as §12 writes them.
     pub fn set(&mut self, setting: &str) {
         let (name, value) = setting.split_once('=').expect("Name=Value");
         let v = value.to_ascii_lowercase();
@@ -300,7 +300,7 @@ impl Opts {
         }
     }
 
-    /// The base of §8.1 with these settings applied in order.
+    /// The base of §18.1 with these settings applied in order.
     pub fn with(settings: &[&str]) -> Opts {
         let mut o = Opts::base();
         for s in settings {
@@ -402,7 +402,7 @@ impl Opts {
     }
 }
 
-/// The app's rule sets of §8.2, as (name, values that differ from the base).
+/// The app's rule sets of §18.2, as (name, values that differ from the base).
 pub const APP_SETS: [(&str, &[&str]); 13] = [
     ("Nine Men's Morris", &[]),
     ("Twelve Men's Morris", &["Pieces=12", "Diagonals=yes"]),
@@ -492,7 +492,7 @@ pub const APP_SETS: [(&str, &[&str]); 13] = [
     ),
 ];
 
-/// The engine's numbered table of §8.3 (those that differ from the app).
+/// The engine's numbered table of §18.3 (those that differ from the app).
 pub const ENGINE_SETS: [(&str, &[&str]); 7] = [
     (
         "Dooz (engine table)",
@@ -537,7 +537,7 @@ pub const ENGINE_SETS: [(&str, &[&str]); 7] = [
     ),
 ];
 
-/// The options of a named rule set of §8.2 or §8.3.
+/// The options of a named rule set of §18.2 or §18.3.
 pub fn named(name: &str) -> Opts {
     let (_, row) = APP_SETS
         .iter()
@@ -547,7 +547,7 @@ pub fn named(name: &str) -> Opts {
     Opts::with(row)
 }
 
-/// What a point holds (§1: live pieces, marks, empty points).
+/// What a point holds (§11: live pieces, marks, empty points).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Cell {
     Empty,
@@ -555,7 +555,7 @@ pub enum Cell {
     Mark,
 }
 
-/// Removals owed by the player to move (§4.4).
+/// Removals owed by the player to move (§14.4).
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Owed {
     pub n: u32,
@@ -563,9 +563,9 @@ pub struct Owed {
     pub c: Vec<usize>,
     pub i: Vec<usize>,
     pub l: Vec<usize>,
-    /// A tally own-removal (§6.2).
+    /// A tally own-removal (§16.2).
     pub own: bool,
-    /// Ordered by `Blocked removemove`/`bothremove` (§4.4 case a).
+    /// Ordered by `Blocked removemove`/`bothremove` (§14.4 case a).
     pub blocked_targeting: bool,
 }
 
@@ -577,7 +577,7 @@ impl Owed {
         }
     }
 
-    /// c of §4.4: 1 for a custodian set, |I|, |L|.
+    /// c of §14.4: 1 for a custodian set, |I|, |L|.
     fn worth(&self) -> u32 {
         (!self.c.is_empty()) as u32 + self.i.len() as u32 + self.l.len() as u32
     }
@@ -629,16 +629,16 @@ pub struct State {
     pub queue: Vec<(usize, Owed)>,
     /// Who has the turn once `owed` and `queue` are done.
     pub after: usize,
-    /// Phase of the turn in progress (§1): true = placing.
+    /// Phase of the turn in progress (§11): true = placing.
     pub turn_placing: bool,
-    /// `OneTimeMill` spent points per player (§6.6).
+    /// `OneTimeMill` spent points per player (§16.6).
     pub spent: [[bool; 24]; 2],
-    /// `MillShuttle` memory (F, T) per player (§6.7).
+    /// `MillShuttle` memory (F, T) per player (§16.7).
     pub shuttle: [Option<(usize, usize)>; 2],
     pub over: Option<Res>,
-    /// Whether the draw rules of §4.10 apply (perft ignores them).
+    /// Whether the draw rules of §14.10 apply (perft ignores them).
     pub draws: bool,
-    /// Plies since the last placement or removal (§4.10).
+    /// Plies since the last placement or removal (§14.10).
     pub counter: u32,
     /// Repetition records: (board, player to move) after quiet moves.
     pub records: Vec<([Cell; 24], usize)>,
@@ -648,7 +648,7 @@ pub struct State {
 }
 
 impl State {
-    /// The start: empty board, full hands, White to place (§6.14).
+    /// The start: empty board, full hands, White to place (§16.14).
     pub fn new(opts: Opts) -> State {
         let lines: Vec<(Family, [usize; 3])> = LINES
             .iter()
@@ -691,7 +691,7 @@ impl State {
         self.cells.iter().filter(|&&x| x == Cell::Live(c)).count() as u32
     }
 
-    /// Pieces of `c` on the board plus in hand (§4.9; marks do not count).
+    /// Pieces of `c` on the board plus in hand (§14.9; marks do not count).
     pub fn material(&self, c: usize) -> u32 {
         self.on_board(c) + self.hand[c]
     }
@@ -700,13 +700,13 @@ impl State {
         l.iter().all(|&p| self.cells[p] == Cell::Live(c))
     }
 
-    /// A line is spent for `c` when its three points are in c's set (§6.6).
+    /// A line is spent for `c` when its three points are in c's set (§16.6).
     pub fn spent_line(&self, l: &[usize; 3], c: usize) -> bool {
         self.opts.one_time_mill && l.iter().all(|&p| self.spent[c][p])
     }
 
     /// The piece on p is in a mill: on a complete line of its owner,
-    /// spent or not (§1, §6.5).
+    /// spent or not (§11, §16.5).
     fn in_mill(&self, p: usize) -> bool {
         let Cell::Live(c) = self.cells[p] else {
             return false;
@@ -717,7 +717,7 @@ impl State {
     }
 
     /// `MillRemoval protected` on the live pieces of `victim`: those not
-    /// in a mill, or all when every one is in a mill (§4.4).
+    /// in a mill, or all when every one is in a mill (§14.4).
     fn protected_ok(&self, p: usize, victim: usize) -> bool {
         if self.opts.mill_any || !self.in_mill(p) {
             return true;
@@ -726,7 +726,7 @@ impl State {
     }
 
     /// Complete, non-spent lines of `c` through p: the mills closed by a
-    /// piece arriving on p (§4.2 step 3, §4.3 step 3).
+    /// piece arriving on p (§14.2 step 3, §14.3 step 3).
     fn mills_at(&self, p: usize, c: usize) -> Vec<[usize; 3]> {
         self.lines
             .iter()
@@ -739,7 +739,7 @@ impl State {
         self.opts.flying && self.hand[c] == 0 && self.on_board(c) <= self.opts.fly_at
     }
 
-    /// §6.7: the one move T-to-F forbidden by c's memory (F, T).
+    /// §16.7: the one move T-to-F forbidden by c's memory (F, T).
     pub fn shuttle_forbids(&self, c: usize, from: usize, to: usize) -> bool {
         if !self.opts.shuttle_banned {
             return false;
@@ -760,7 +760,7 @@ impl State {
         on_line && !after.mills_at(to, c).is_empty()
     }
 
-    /// §4.8: all 24 points live, or no fly and no piece with an empty
+    /// §14.8: all 24 points live, or no fly and no piece with an empty
     /// adjacent point it may go to. Leaps are not considered.
     pub fn is_blocked(&self, c: usize) -> bool {
         if self.cells.iter().all(|x| matches!(x, Cell::Live(_))) {
@@ -786,7 +786,7 @@ impl State {
     // ----- actions -----------------------------------------------------
 
     /// The placements and moves of the player to move, who owes nothing
-    /// (§4.1): (None, to) or (Some(from), to).
+    /// (§14.1): (None, to) or (Some(from), to).
     pub fn base_actions(&self) -> Vec<(Option<usize>, usize)> {
         let me = self.side;
         let opp = 1 - me;
@@ -823,7 +823,7 @@ impl State {
                     }
                 }
             }
-            // Leap moves (§6.11): not flying, LeapMoving, LeapAtThree,
+            // Leap moves (§16.11): not flying, LeapMoving, LeapAtThree,
             // and the jumped piece passes mill protection.
             let lp = self.opts.leap;
             if lp.on && lp.moving && (!lp.at_three || self.on_board(me) <= 3) {
@@ -851,7 +851,7 @@ impl State {
         out
     }
 
-    /// Custodian targets of a piece of `me` arriving on t (§6.11), after
+    /// Custodian targets of a piece of `me` arriving on t (§16.11), after
     /// mill protection.
     fn custodian_targets(&self, t: usize, me: usize) -> Vec<usize> {
         let opp = 1 - me;
@@ -878,7 +878,7 @@ impl State {
         out
     }
 
-    /// Intervention targets (§6.11): the first selected line, cross
+    /// Intervention targets (§16.11): the first selected line, cross
     /// before sides before diagonals, with t in the middle and opponent
     /// pieces at both ends; then mill protection on that line only.
     fn intervention_targets(&self, t: usize, me: usize) -> Vec<usize> {
@@ -903,7 +903,7 @@ impl State {
         Vec::new()
     }
 
-    /// Capture targets of an arrival on t (§4.2 step 2, §4.3 step 2):
+    /// Capture targets of an arrival on t (§14.2 step 2, §14.3 step 2):
     /// `phase_ok(K)` says whether rule K acts in this turn.
     fn capture_targets(
         &self,
@@ -924,7 +924,7 @@ impl State {
         (c, i)
     }
 
-    /// §4.2: a placement on `to`.
+    /// §14.2: a placement on `to`.
     fn place(&mut self, to: usize) {
         let me = self.side;
         let opp = 1 - me;
@@ -988,7 +988,7 @@ impl State {
         }
     }
 
-    /// §4.3: a move from `from` to `to` (slide, flight or leap). Returns
+    /// §14.3: a move from `from` to `to` (slide, flight or leap). Returns
     /// whether it was quiet (closed no mill, captured nothing).
     fn move_piece(&mut self, from: usize, to: usize) -> bool {
         let me = self.side;
@@ -999,7 +999,7 @@ impl State {
         self.cells[to] = Cell::Live(me);
         self.counter += 1;
         // 2. captures: KMoving; a Lasker slide in a placing-phase turn
-        // also needs KPlacing; AtThree only in moving-phase turns (§6.11)
+        // also needs KPlacing; AtThree only in moving-phase turns (§16.11)
         let few = self.on_board(me) <= 3;
         let (c, i) = self.capture_targets(to, me, |k| {
             k.moving && (!placing_turn || k.placing) && (placing_turn || !k.at_three || few)
@@ -1075,7 +1075,7 @@ impl State {
         }
     }
 
-    /// The points of the closed lines join the spent set (§6.6).
+    /// The points of the closed lines join the spent set (§16.6).
     fn record_mills(&mut self, me: usize, mills: &[[usize; 3]]) {
         if self.opts.one_time_mill {
             for l in mills {
@@ -1099,7 +1099,7 @@ impl State {
     }
 
     /// Whether a removal by the player to move now is under
-    /// blocked-removal targeting (§4.4 cases a and b).
+    /// blocked-removal targeting (§14.4 cases a and b).
     fn blocked_targeting(&self, owed: &Owed) -> bool {
         owed.blocked_targeting
             || (!self.turn_placing
@@ -1110,7 +1110,7 @@ impl State {
                 && self.is_blocked(self.side))
     }
 
-    /// The points the player to move may remove now (§4.4).
+    /// The points the player to move may remove now (§14.4).
     pub fn removal_candidates(&self) -> Vec<usize> {
         let Some(owed) = &self.owed else {
             return Vec::new();
@@ -1146,7 +1146,7 @@ impl State {
         out
     }
 
-    /// §4.4: removing the piece on p.
+    /// §14.4: removing the piece on p.
     fn remove(&mut self, p: usize) {
         let me = self.side;
         let mut owed = self.owed.take().expect("a removal is owed");
@@ -1187,7 +1187,7 @@ impl State {
         owed.l.retain(|&q| q != p);
         self.counter = 0;
         self.records.clear();
-        // 3. piece-count loss (§4.9)
+        // 3. piece-count loss (§14.9)
         if self.opts.loss_check_removal && self.material(victim) < self.opts.min_pieces {
             self.over = Some(Res::Win(1 - victim));
             return;
@@ -1201,7 +1201,7 @@ impl State {
     }
 
     /// The owed removals are done (or lost): the next removal-only turn
-    /// in the queue, or the turn of `after` (§4.4 step 4).
+    /// in the queue, or the turn of `after` (§14.4 step 4).
     fn duty_done(&mut self) {
         self.owed = None;
         if self.queue.is_empty() {
@@ -1213,7 +1213,7 @@ impl State {
         }
     }
 
-    /// §4.5: after the last action of a turn.
+    /// §14.5: after the last action of a turn.
     fn end_of_turn(&mut self, placing_turn: bool) {
         if self.over.is_some() {
             return;
@@ -1228,8 +1228,8 @@ impl State {
                 self.stage_change();
             }
         }
-        // rules.md's piece-count check before the player to move plays
-        // (§4.9, LossCheck turn), before the full board and blocked tests
+        // docs/rules.md 6.1's piece-count check before the player to move plays
+        // (§14.9, LossCheck turn), before the full board and blocked tests
         if !self.opts.loss_check_removal {
             for c in [self.side, 1 - self.side] {
                 if self.material(c) < self.opts.min_pieces {
@@ -1238,7 +1238,7 @@ impl State {
                 }
             }
         }
-        // 2. full board (§4.7)
+        // 2. full board (§14.7)
         let full = self.cells.iter().all(|x| matches!(x, Cell::Live(_)));
         if !self.placing_stage && self.opts.pieces == 12 && self.owed.is_none() && full {
             self.events.full_board = true;
@@ -1271,7 +1271,7 @@ impl State {
         self.after = next;
     }
 
-    /// §4.6.
+    /// §14.6.
     fn stage_change(&mut self) {
         self.events.stage_change = true;
         // 1.
@@ -1294,7 +1294,7 @@ impl State {
             0
         };
         self.side = mover;
-        // 2. tally removals (§6.2): counts for the first player (w) and
+        // 2. tally removals (§16.2): counts for the first player (w) and
         // the second (b); the mover removes first
         if pm == PlacingMill::Tally {
             self.events.tally = true;
@@ -1330,7 +1330,7 @@ impl State {
         }
     }
 
-    /// §4.8 and §6.10: the blocked test of the player to move.
+    /// §14.8 and §16.10: the blocked test of the player to move.
     fn blocked_test(&mut self) {
         if self.over.is_some() || self.owed.is_some() {
             return;
@@ -1364,7 +1364,7 @@ impl State {
     }
 
     /// Owed removals with nothing removable are lost, and the turn ends
-    /// as if they had been made (§3, last paragraph).
+    /// as if they had been made (§13, last paragraph).
     fn settle(&mut self) {
         let mut guard = 0;
         while self.over.is_none() && self.owed.is_some() && self.removal_candidates().is_empty() {
@@ -1377,7 +1377,7 @@ impl State {
         }
     }
 
-    /// The draw rules of §4.10 after a quiet move turn.
+    /// The draw rules of §14.10 after a quiet move turn.
     fn quiet_move_draws(&mut self) {
         if !self.draws || self.over.is_some() {
             return;
@@ -1409,7 +1409,7 @@ impl State {
         }
     }
 
-    // ----- turns and tokens (§3) ---------------------------------------
+    // ----- turns and tokens (§13) ---------------------------------------
 
     /// Every turn of the player to move, one per distinct token, sorted
     /// by token: (token, state after the turn).
@@ -1489,7 +1489,7 @@ impl State {
     }
 
     /// Whether the turn of `taker` goes on: they still owe a removal and
-    /// the game is not over (§3).
+    /// the game is not over (§13).
     fn turn_continues(&self, taker: usize) -> bool {
         self.over.is_none() && self.side == taker && self.owed.is_some()
     }
@@ -1504,7 +1504,7 @@ impl State {
     ) {
         let cands = self.removal_candidates();
         if cands.is_empty() {
-            // the remaining removals are lost (§3)
+            // the remaining removals are lost (§13)
             let mut s = self.clone();
             s.settle();
             done.push((base, seq, s));
@@ -1555,7 +1555,7 @@ impl State {
         *self = next;
     }
 
-    /// Perft in our convention (§3): leaves `depth` turns deep; a node
+    /// Perft in our convention (§13): leaves `depth` turns deep; a node
     /// where the game is over or no turn exists has no children. The
     /// draw rules are ignored.
     pub fn perft(&self, depth: u32) -> u64 {
@@ -1576,7 +1576,7 @@ impl State {
         turns.iter().map(|(_, s)| s.perft_inner(depth - 1)).sum()
     }
 
-    /// The board as rules.md's FEN writes its first field: `W`, `B`,
+    /// The board as protocol.md's FEN writes its first field: `W`, `B`,
     /// digits for runs of empty points, and `*` for a marked point (the
     /// naive side's own spelling, compared after normalising).
     pub fn board_text(&self) -> String {

@@ -1,7 +1,7 @@
 //! An independent solver of reduced games, to check the tablebases
 //! against. It shares no code with src/rules or src/tablebase: the board
 //! comes from tests/common/naive.rs (point names and lines written from
-//! shared/rules.md), the moves are generated here by plain loops over
+//! docs/rules.md), the moves are generated here by plain loops over
 //! point masks, and positions reach the engine only as position strings.
 //! No symmetry reduction: every state reachable from the start is its
 //! own node.
@@ -138,7 +138,7 @@ impl std::fmt::Display for Val {
     }
 }
 
-/// One legal move: its text (rules.md notation), the state it leads to
+/// One legal move: its text (docs/rules.md 4 notation), the state it leads to
 /// and whether it removed a stone.
 #[derive(Clone, Debug)]
 pub struct NamedMove {
@@ -148,7 +148,7 @@ pub struct NamedMove {
 }
 
 /// The rules the naive solver plays: the board of the variant, `Pieces`,
-/// `Lasker` and flying; everything else at its rules.md default (checked).
+/// `Lasker` and flying; everything else at its docs/rules.md 2 default (checked).
 #[derive(Clone, Debug)]
 pub struct Game {
     pub pieces: u32,
@@ -280,7 +280,7 @@ impl Game {
         }
     }
 
-    /// Every legal move, named as rules.md writes it.
+    /// Every legal move, named as docs/rules.md 4 writes it.
     pub fn named_moves(&self, s: State) -> Vec<NamedMove> {
         let mut out = Vec::new();
         self.each_move(s, |from, to, removed, child| {

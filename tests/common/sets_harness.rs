@@ -1,5 +1,5 @@
 //! The harness that compares the production rules core with the naive
-//! implementation of shared/rulesets.md (`naive_sets`), through the
+//! implementation of docs/rules.md Part II (`naive_sets`), through the
 //! production's public API only and by text: legal turns as tokens, turns
 //! played by token, FEN written and read back, outcomes, perft.
 
@@ -7,7 +7,7 @@ use super::Rng;
 use super::naive_sets::{APP_SETS, ENGINE_SETS, Opts, Res, State};
 use morris::rules::{Color, Game, GameResult, MoveList, Position, RuleOptionId, Rules};
 
-/// Production variant names of the rule sets of rulesets.md section 8:
+/// Production variant names of the rule sets of docs/rules.md section 18:
 /// (rule set, variant name). Every named variant must equal the base plus
 /// the rule set's settings (`check_variant_name`).
 pub const VARIANT_NAMES: [(&str, &str); 24] = [
@@ -24,7 +24,7 @@ pub const VARIANT_NAMES: [(&str, &str); 24] = [
     ("Mul-Mulan", "mulmulan"),
     ("Nerenchi", "nerenchi"),
     ("El Filja", "elfilja"),
-    // section 8.3: the engine's numbered table
+    // section 18.3: the engine's numbered table
     ("Nine Men's Morris", "table0"),
     ("Twelve Men's Morris", "table1"),
     ("Dooz (engine table)", "table2"),
@@ -38,8 +38,8 @@ pub const VARIANT_NAMES: [(&str, &str); 24] = [
     ("Experimental (engine table)", "table10"),
 ];
 
-/// Production rules for these options: rules.md's `nine` preset, then
-/// every option of rulesets.md section 2 set explicitly.
+/// Production rules for these options: the `nine` preset (docs/rules.md
+/// 7.1), then every option of docs/rules.md section 12 set explicitly.
 pub fn production(opts: &Opts) -> Rules {
     let settings = opts.settings();
     Rules::with_settings("nine", &settings)
@@ -363,7 +363,7 @@ pub fn find_position(
     None
 }
 
-/// The 24 placements of rulesets.md section 9 example 3, alternating
+/// The 24 placements of docs/rules.md 19.3 (example 3), alternating
 /// White and Black: a full board without any complete line.
 pub fn full_board_no_mill() -> Vec<String> {
     let w = [

@@ -562,7 +562,7 @@ for (const where of ["top", "bottom"]) {
 }
 document.addEventListener("keydown", onKey);
 
-// Every rule set the server knows, after the four rules.md presets of
+// Every rule set the server knows, after the four docs/rules.md 7.1 presets of
 // the page itself.
 api("/api/variants").then(({ json }) => {
   const menu = $("variant");
