@@ -447,11 +447,21 @@ fn finish(ix: &Indexer, codes: &[AtomicU32], wdl: bool) -> (Summary, Vec<u8>, La
 struct Worker<'t> {
     found: Vec<Entry>,
     preds: Vec<u64>,
+    /// The next entry's predecessors, while `preds` are updated.
+    next_preds: Vec<u64>,
     /// For `placement_group`: the spreading map, the quiet child's map,
     /// one per removed point; the tables to read; removal scratch.
     maps: Option<Box<[PointMap; 26]>>,
     reads: Vec<(&'t SubspaceTable, u64, bool)>,
     scratch: Vec<u32>,
+}
+
+/// A position settled in a distance pass whose predecessors are gathered:
+/// their table, and whether it is lost (else won).
+#[derive(Clone, Copy)]
+struct Settled {
+    p: usize,
+    lost: bool,
 }
 
 /// Settled positions a worker takes at a time in a distance pass.
@@ -729,6 +739,10 @@ impl<'a> Solver<'a> {
                 let message = format!("distance {d}");
                 let found = self.pass(message, len as u64, len.div_ceil(CHUNK), |piece, worker| {
                     let chunk = &current[piece * CHUNK..len.min((piece + 1) * CHUNK)];
+                    // Each entry's predecessors are found (and their states
+                    // start loading) before the previous entry's are
+                    // updated, so those loads overlap with work.
+                    let mut pending = None;
                     for (k, &e) in chunk.iter().enumerate() {
                         // The entries lie all over the table: start loading
                         // one a few ahead.
@@ -736,14 +750,29 @@ impl<'a> Solver<'a> {
                             let (t, slot) = split(ahead);
                             file::prefetch(&self.state[t][slot as usize]);
                         }
-                        if e & LATE == 0 || self.settle_late(e, plies) {
-                            self.settle_predecessors(
-                                e,
+                        let next = if e & LATE == 0 || self.settle_late(e, plies) {
+                            self.gather_predecessors(e, &mut worker.next_preds)
+                        } else {
+                            None
+                        };
+                        if let Some(settled) = pending {
+                            self.update_predecessors(
+                                settled,
                                 plies,
                                 &mut worker.preds,
                                 &mut worker.found,
                             );
                         }
+                        std::mem::swap(&mut worker.preds, &mut worker.next_preds);
+                        pending = next;
+                    }
+                    if let Some(settled) = pending {
+                        self.update_predecessors(
+                            settled,
+                            plies,
+                            &mut worker.preds,
+                            &mut worker.found,
+                        );
                     }
                     self.bar.inc(chunk.len() as u64);
                 });
@@ -1114,17 +1143,31 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// Settles what follows from position `e` having been settled at
-    /// distance `d`: its predecessors win (if it is lost) or lose one
-    /// escape (if it is won).
-    fn settle_predecessors(&self, e: Entry, d: u16, preds: &mut Vec<u64>, out: &mut Vec<Entry>) {
+    /// The first half of settling what follows from position `e` having
+    /// been settled: its predecessors' slots into `preds` (their states
+    /// being loaded), and for `update_predecessors` their table and
+    /// whether `e` is lost; `None` when it has no predecessors.
+    fn gather_predecessors(&self, e: Entry, preds: &mut Vec<u64>) -> Option<Settled> {
         let (t, slot) = split(e);
         let code = (self.state[t][slot as usize].load(Ordering::Relaxed) & CODE) as u16;
         let lost = Probe::from_code(code).value == Value::Loss;
         let (mine, theirs) = self.ix[t].position(slot);
-        let Some(p) = self.other(t) else { return };
-        let states = &self.state[p];
+        let p = self.other(t)?;
         self.predecessors(p, mine, theirs, preds);
+        Some(Settled { p, lost })
+    }
+
+    /// The second half: a position settled at distance `d` makes its
+    /// predecessors `preds` win (if it is lost) or lose one escape (if it
+    /// is won).
+    fn update_predecessors(
+        &self,
+        Settled { p, lost }: Settled,
+        d: u16,
+        preds: &mut Vec<u64>,
+        out: &mut Vec<Entry>,
+    ) {
+        let states = &self.state[p];
         // Plain loads first: independent, so their cache misses overlap,
         // and most predecessors at later distances are settled already.
         preds.retain(|&q| states[q as usize].load(Ordering::Relaxed) & CODE == UNKNOWN);
