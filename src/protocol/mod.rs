@@ -416,7 +416,7 @@ impl Engine {
     fn display(&self) {
         let pos = self.game.position();
         let rules = self.game.rules();
-        self.out.line(&display::board(pos));
+        self.out.line(&display::board(pos, rules.diagonals));
         self.out.line("");
         self.out.line(&format!("Fen: {}", pos.to_fen(rules)));
         self.out.line(&format!("Key: {:016X}", pos.hash()));
