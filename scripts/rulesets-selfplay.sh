@@ -11,7 +11,7 @@
 #   scripts/rulesets-selfplay.sh dooz zhiqi      # just these
 #
 # Settings (environment variables; copy the script and edit the defaults):
-#   BIN          the binary (default: builds target/release/morris)
+#   MORRIS       the binary (default: builds target/release/morris)
 #   DEEP         the stronger engine's depth (5)
 #   SHALLOW      the weaker engine's depth (1)
 #   CONCURRENCY  games at once (the number of cores)
@@ -19,9 +19,9 @@
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-if [[ -z ${BIN:-} ]]; then
+if [[ -z ${MORRIS:-} ]]; then
     cargo build --release --quiet --manifest-path "$root/Cargo.toml"
-    BIN=$root/target/release/morris
+    MORRIS=$root/target/release/morris
 fi
 sets=("$@")
 if [[ ${#sets[@]} -eq 0 ]]; then
@@ -35,9 +35,9 @@ printf '%s\n' "a1 d7" "b2 f6" "c3 e5" "d1 g4" "a4 d5" "b4 f4" "g1 d2" "e3 c5" \
     "a7 g7" "d6 e4" > "$work/openings.txt"
 
 for set in "${sets[@]}"; do
-    "$BIN" match --variant "$set" \
-        --engine cmd="$BIN" name=deep depth="${DEEP:-5}" \
-        --engine cmd="$BIN" name=shallow depth="${SHALLOW:-1}" \
+    "$MORRIS" match --variant "$set" \
+        --engine cmd="$MORRIS" name=deep depth="${DEEP:-5}" \
+        --engine cmd="$MORRIS" name=shallow depth="${SHALLOW:-1}" \
         --openings "$work/openings.txt" --games 2 --rounds 10 \
         --concurrency "${CONCURRENCY:-$(nproc)}" \
         --ratinginterval 0 2> "$work/$set.log" | grep -E '^(Rules|deep)'

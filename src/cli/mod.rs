@@ -43,9 +43,9 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Search the fixed bench positions; the last line's node count is the search's signature.
     Bench(bench::BenchArgs),
-    /// The value of a position and of each of its moves, from the tables.
+    /// The value of a position and of each of its moves (tables, else the built-in book).
     Solve(solve::SolveArgs),
-    /// Endgame tablebases: generate, verify, stats, probe, bench.
+    /// Endgame tables and opening books: generate, plan, verify, stats, probe, bench, sample, book.
     Tb(tb::TbArgs),
     /// A board in the browser: play the engine on a page served on 127.0.0.1.
     Gui(gui::GuiArgs),
