@@ -7,6 +7,7 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 
 use super::{CliError, RulesArgs};
+use morris::rules::random::Rng;
 use morris::rules::{Position, Rules};
 use morris::tablebase::error::TablebaseError;
 use morris::tablebase::exact::{Known, Source};
@@ -343,14 +344,6 @@ fn run_probe(a: &ProbeArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-/// A small random number generator for picking bench positions.
-fn xorshift(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
 /// The subspaces whose tables are on disk for these rules.
 fn tables_on_disk(tbs: &Tablebases, common: &TbRules) -> Result<Vec<Subspace>, CliError> {
     let subs: Vec<Subspace> = tbs
@@ -369,14 +362,15 @@ fn tables_on_disk(tbs: &Tablebases, common: &TbRules) -> Result<Vec<Subspace>, C
 fn random_positions<'a>(
     tbs: &'a Tablebases,
     subs: &'a [Subspace],
-    mut seed: u64,
+    seed: u64,
 ) -> impl Iterator<Item = Position> + 'a {
+    let mut rng = Rng::new(seed);
     std::iter::repeat_with(move || {
-        let sub = subs[xorshift(&mut seed) as usize % subs.len()];
+        let sub = subs[rng.next_u64() as usize % subs.len()];
         let t = tbs.table(sub).expect("opened");
-        let slot = xorshift(&mut seed) % t.index.size();
+        let slot = rng.next_u64() % t.index.size();
         let (mine, theirs) = t.index.position(slot);
-        let s = xorshift(&mut seed) as usize % 16;
+        let s = rng.next_u64() as usize % 16;
         generate::sector_position(sub, apply_sym(s, mine), apply_sym(s, theirs))
     })
 }

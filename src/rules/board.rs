@@ -623,14 +623,10 @@ mod tests {
         Square::ALL.into_iter().find(|s| s.name() == name).unwrap()
     }
 
-    /// A xorshift stream of random words after `seed`.
+    /// A stream of random words after `seed`.
     fn random_words(seed: u64) -> impl Iterator<Item = u64> {
-        std::iter::successors(Some(seed), |&x| {
-            let x = x ^ x << 13;
-            let x = x ^ x >> 7;
-            Some(x ^ x << 17)
-        })
-        .skip(1)
+        let mut rng = crate::rules::random::Rng::new(seed);
+        std::iter::repeat_with(move || rng.next_u64())
     }
 
     #[test]

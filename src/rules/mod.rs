@@ -12,6 +12,7 @@ pub mod options;
 pub mod outcome;
 pub mod perft;
 pub mod position;
+pub mod random;
 pub mod setup;
 #[cfg(test)]
 pub(crate) mod testing;

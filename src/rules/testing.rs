@@ -2,20 +2,18 @@
 
 use super::game::Game;
 use super::moves::{Move, MoveList};
+use super::random;
 
-/// A small deterministic random number generator (xorshift).
-pub struct Rng(u64);
+/// Random legal moves, repeatable from a seed.
+pub struct Rng(random::Rng);
 
 impl Rng {
     pub fn new(seed: u64) -> Rng {
-        Rng(seed | 1)
+        Rng(random::Rng::new(seed | 1))
     }
 
     pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
+        self.0.next_u64()
     }
 
     /// A random legal move of `game`, `None` once it is over.

@@ -27,6 +27,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use crate::rules::random::Rng;
 use crate::rules::{Game, GameResult, Move, MoveList};
 use crate::tablebase::book::Book;
 use crate::tablebase::exact::{Known, Source};
@@ -667,13 +668,11 @@ fn wait_for_stop(control: &Control, infinite: bool) {
 /// that grows as `skill` falls, seeded by the position (repeatable).
 fn weakened_choice(lines: &[worker::RootMove], skill: u8, seed: u64) -> usize {
     let spread = (20 - skill as i64) * 15;
-    let mut state = seed | 1;
+    let mut rng = Rng::new(seed | 1);
     let mut best = 0;
     let mut best_value = i64::MIN;
     for (i, rm) in lines.iter().enumerate() {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
+        let state = rng.next_u64();
         let noise = if rm.score.abs() >= MATE_BOUND {
             0
         } else {

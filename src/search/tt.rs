@@ -131,14 +131,7 @@ impl TranspositionTable {
     /// Starts loading the bucket of `key` into the cache.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: prefetching is a hint; it never faults.
-        unsafe {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            _mm_prefetch::<_MM_HINT_T0>((self.bucket(key) as *const Bucket).cast::<i8>());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        crate::tablebase::file::prefetch(self.bucket(key));
     }
 
     pub fn probe(&self, key: u64) -> Option<Hit> {
