@@ -378,6 +378,30 @@ async fn browser_test(gui: &GuiServer, browser: &Browser) {
     let game = check_board(&rules, &shown, shown.moves.len());
     assert_eq!(game.position().side_to_move(), Color::White);
 
+    // A new game the server refuses: its reason stays in view through the
+    // polls, and the game in progress is untouched.
+    fill_new_game(c, "nine", "Pieces=20", "white").await;
+    click(c, "new-game").await;
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    let status = c
+        .find(Locator::Id("status"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        status.starts_with("New game not started:") && status.contains("Pieces"),
+        "status {status:?}"
+    );
+    let after = settled(c, None).await;
+    assert_eq!(
+        after.moves, shown.moves,
+        "the refused new game changed the game"
+    );
+    assert_eq!(after.fen, shown.fen);
+    check_board(&rules, &after, after.moves.len());
+
     // Import a record of another whole game.
     let (record, imported) = record_of_a_game(5);
     let text = record.to_text();
@@ -404,12 +428,18 @@ async fn browser_test(gui: &GuiServer, browser: &Browser) {
 
     rule_set_turns(c).await;
 
-    // No console errors, the log being one that catches them.
+    // No console errors but the refused new game's answer, the log being
+    // one that catches them.
     let errors: Vec<_> = browser
         .console()
         .await
         .into_iter()
         .filter(|e| e.level == "SEVERE")
+        .filter(|e| {
+            !e.message.contains(
+                "/api/new - Failed to load resource: the server responded with a status of 400",
+            )
+        })
         .collect();
     assert!(errors.is_empty(), "console errors: {errors:?}");
     c.execute("console.error('morris-test-probe')", vec![])

@@ -20,6 +20,9 @@ let pollTimer = null;
 let drag = null;
 // A drag just ended: the click that follows it is not a click.
 let swallowClick = false;
+// The server's refusal of the last request, shown until the game moves on
+// or a request succeeds (polls redraw the page every 250 ms).
+let refusal = null;
 
 function clearSel() {
   sel = { from: null, to: null, removals: [] };
@@ -65,11 +68,15 @@ async function act(path, body) {
       shown = id;
       state = json;
     }
+    refusal = null;
     render();
     return true;
   } catch (e) {
+    const text = path === "/api/new"
+      ? `New game not started: ${e.message} (the current game goes on)`
+      : e.message;
+    refusal = { text, moves: state ? state.moves.length : 0 };
     render();
-    setStatus(e.message, true);
     return false;
   }
 }
@@ -390,6 +397,8 @@ function renderAnalysis() {
 }
 
 function statusText() {
+  if (refusal && refusal.moves === state.moves.length) return [refusal.text, true];
+  refusal = null;
   if (state.over && atEnd()) return [`Game over: ${state.over.text}`, false];
   if (!atEnd()) return [`Viewing the position after ply ${state.ply} of ${state.moves.length}`, false];
   if (state.engine.error && state.paused) return [`${state.engine.error} (Engine move starts it afresh)`, true];
@@ -461,8 +470,10 @@ async function newGame(event) {
   };
   body[$("limit-kind").value] = Number($("limit").value);
   clearSel();
-  if (await act("/api/new", body)) flipped = side === "black";
-  render();
+  if (await act("/api/new", body)) {
+    flipped = side === "black";
+    render();
+  }
 }
 
 /** Back to a move of the player's own: past the engine's reply too. */
