@@ -12,6 +12,7 @@ mod webdriver;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use fantoccini::{Client, Locator};
 use morris::rules::{Color, Game, Move, MoveList, Rules, Setup, Start};
 use morris::search::{Control, Limits, Searcher, Settings};
@@ -141,13 +142,13 @@ fn check_board(rules: &Rules, shown: &Shown, plies: usize) -> Game {
     game
 }
 
-/// Installs a recorder of every board the page draws, so that the boards
-/// between two of the test's looks (the engine answers at once) are
-/// checked too.
+/// Installs a recorder of every board the page shows (the one shown now,
+/// then each drawn), so that the boards between two of the test's looks
+/// (the engine answers at once) are checked too.
 async fn record_boards(c: &Client) {
     let script = format!(
         "{READ_PAGE}
-        window.shownBoards = [];
+        window.shownBoards = [read()];
         new MutationObserver(() => window.shownBoards.push(read()))
           .observe(document.getElementById('board'), {{childList: true, attributes: true}});"
     );
@@ -186,6 +187,59 @@ async fn click_point(c: &Client, point: &str) {
         .click()
         .await
         .unwrap();
+}
+
+/// Presses point `point` for `hold` and lets go, as a person clicks (the
+/// page polls the server meanwhile).
+async fn press_point(c: &Client, point: &str, hold: Duration) {
+    let element = c
+        .find(Locator::Css(&format!(".hit[data-point=\"{point}\"]")))
+        .await
+        .unwrap_or_else(|e| panic!("no point {point}: {e}"));
+    let mouse = MouseActions::new("mouse".into())
+        .then(PointerAction::MoveToElement {
+            element,
+            duration: None,
+            x: 0.0,
+            y: 0.0,
+        })
+        .then(PointerAction::Down {
+            button: MOUSE_BUTTON_LEFT,
+        })
+        .then(PointerAction::Pause { duration: hold })
+        .then(PointerAction::Up {
+            button: MOUSE_BUTTON_LEFT,
+        });
+    c.perform_actions(mouse).await.unwrap();
+}
+
+/// A game both of whose sides are ours, under a running clock, by presses
+/// of 150 ms: every move must register, though the page redraws the
+/// clocks four times a second.
+async fn timed_game_by_held_clicks(c: &Client) {
+    let rules = Rules::default();
+    fill_new_game(c, "nine", "", "both").await;
+    set_field(c, "clock", "600+0").await;
+    click(c, "new-game").await;
+    let mut shown = settled(c, None).await;
+    assert!(shown.moves.is_empty(), "{shown:?}");
+    let mut game = replay(&rules, &[]);
+    for ply in 0..16 {
+        let mv = mill(&game).unwrap_or_else(|| legal(&game)[ply % 3]);
+        let points = mv.from().into_iter().chain(mv.to()).chain(mv.removals());
+        for p in points {
+            press_point(c, p.name(), Duration::from_millis(150)).await;
+        }
+        game.play(mv);
+        shown = settled(c, Some(ply)).await;
+        assert_eq!(
+            shown.moves.get(ply),
+            Some(&mv.to_string()),
+            "ply {ply}: a held click was lost ({shown:?})"
+        );
+        check_board(&rules, &shown, ply + 1);
+    }
+    set_field(c, "clock", "").await;
 }
 
 /// Plays `mv` by clicks: its origin, its target, then each removal.
@@ -426,6 +480,7 @@ async fn browser_test(gui: &GuiServer, browser: &Browser) {
     assert_eq!(shown.state, "over");
     check_board(imported.rules(), &shown, tokens.len());
 
+    timed_game_by_held_clicks(c).await;
     rule_set_turns(c).await;
 
     // No console errors but the refused new game's answer, the log being

@@ -23,6 +23,10 @@ let swallowClick = false;
 // The server's refusal of the last request, shown until the game moves on
 // or a request succeeds (polls redraw the page every 250 ms).
 let refusal = null;
+// What the board was last drawn from: it is redrawn only when that
+// changes, so a poll (every 250 ms, with a clock running) does not replace
+// the point under a press before its release.
+let drawnKey = null;
 
 function clearSel() {
   sel = { from: null, to: null, removals: [] };
@@ -413,7 +417,15 @@ function statusText() {
 
 function render() {
   if (!state) return;
-  drawBoard($("board"), state, view(), onPoint);
+  const v = view();
+  const key = JSON.stringify(
+    [state.fen, state.pieces, state.marks, state.last_move, state.mills, state.rules.diagonals,
+      state.side_to_move, v],
+    (_, x) => (x instanceof Set || x instanceof Map ? [...x] : x));
+  if (key !== drawnKey) {
+    drawBoard($("board"), state, v, onPoint);
+    drawnKey = key;
+  }
   renderSides();
   renderMoves();
   renderAnalysis();
