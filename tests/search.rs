@@ -4,7 +4,7 @@
 use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
-use morris::rules::{Bitboard, Color, Game, Move, MoveList, Position, Rules, Square};
+use morris::rules::{Bitboard, Color, Game, Move, MoveList, Position, Rules, Setup, Square, Start};
 use morris::search::{Clock, Control, Info, Limits, Score, SearchOutcome, Searcher, Settings};
 
 fn sq(name: &str) -> Square {
@@ -319,6 +319,40 @@ fn reports_every_depth_and_multipv_line_with_legal_pvs() {
         assert_pv_legal(&game, &i.pv);
     }
     assert_eq!(out.best, Some(infos[infos.len() - 3].pv[0]));
+}
+
+/// Every iteration's MultiPV lines come best first: a line searched later
+/// in an iteration may score above an earlier one, and must then be
+/// reported above it.
+#[test]
+fn multipv_lines_come_best_first_at_every_depth() {
+    let rules = Rules::default();
+    let settings = Settings {
+        multipv: 3,
+        ..Settings::default()
+    };
+    for moves in ["", "d2", "d2 d6 b4", "d7 d1", "c4 e4 d5 d3", "g1 a7 d6"] {
+        let setup = Setup::new(
+            Start::Initial,
+            moves.split_whitespace().map(String::from).collect(),
+        );
+        let game = setup.game(&rules).unwrap();
+        let (_, infos) = run(&game, settings, &depth(11));
+        for d in 1..=11 {
+            let cp: Vec<i32> = infos
+                .iter()
+                .filter(|i| i.depth == d)
+                .map(|i| match i.score {
+                    Score::Cp(cp) => cp,
+                    Score::Mate(n) => n.signum() * 100_000 - n,
+                })
+                .collect();
+            assert!(
+                cp.windows(2).all(|w| w[0] >= w[1]),
+                "{moves:?} depth {d}: {cp:?}"
+            );
+        }
+    }
 }
 
 #[test]

@@ -879,9 +879,9 @@ impl Worker {
         best
     }
 
-    /// Stable insertion sort of the root moves from `from` on, best first.
-    fn sort_root(&mut self, from: usize) {
-        let rms = &mut self.root_moves[from..];
+    /// Stable insertion sort of the root moves in `range`, best first.
+    fn sort_root(&mut self, range: impl std::slice::SliceIndex<[RootMove], Output = [RootMove]>) {
+        let rms = &mut self.root_moves[range];
         for i in 1..rms.len() {
             let mut j = i;
             while j > 0 && rms[j].score > rms[j - 1].score {
@@ -914,7 +914,7 @@ impl Worker {
                 };
                 loop {
                     let s = self.root_search(sh, depth, Window { alpha: a, beta: b }, pv_idx);
-                    self.sort_root(pv_idx);
+                    self.sort_root(pv_idx..);
                     if self.stopped {
                         break;
                     }
@@ -931,6 +931,9 @@ impl Worker {
                 if self.stopped {
                     break;
                 }
+                // The lines found so far, best first: a later line may
+                // score above an earlier one, whose window it never met.
+                self.sort_root(..=pv_idx);
             }
             if self.stopped {
                 break;
