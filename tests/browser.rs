@@ -400,13 +400,7 @@ async fn browser_test(gui: &GuiServer, browser: &Browser) {
         .unwrap_or_else(|| panic!("the page ended {:?} early", shown.moves));
     assert!(human_removals > 0, "no mill of ours in {:?}", shown.moves);
     assert!(removal_shot);
-    let status = c
-        .find(Locator::Id("status"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let status = status_line(c).await;
     assert!(
         status.contains(&outcome.to_string()),
         "status {status:?}, outcome {outcome}"
@@ -437,13 +431,7 @@ async fn browser_test(gui: &GuiServer, browser: &Browser) {
     fill_new_game(c, "nine", "Pieces=20", "white").await;
     click(c, "new-game").await;
     tokio::time::sleep(Duration::from_millis(1200)).await;
-    let status = c
-        .find(Locator::Id("status"))
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    let status = status_line(c).await;
     assert!(
         status.starts_with("New game not started:") && status.contains("Pieces"),
         "status {status:?}"
@@ -507,6 +495,16 @@ async fn browser_test(gui: &GuiServer, browser: &Browser) {
             .any(|e| e.level == "SEVERE" && e.message.contains("morris-test-probe")),
         "the console log misses a console.error: {probe:?}"
     );
+}
+
+/// The page's status line.
+async fn status_line(c: &Client) -> String {
+    c.find(Locator::Id("status"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap()
 }
 
 /// Chooses `value` in the menu `id`.

@@ -743,18 +743,18 @@ impl<'a> Solver<'a> {
                     // start loading) before the previous entry's are
                     // updated, so those loads overlap with work.
                     let mut pending = None;
-                    for (k, &e) in chunk.iter().enumerate() {
+                    // One step past the last entry updates its predecessors.
+                    for k in 0..=chunk.len() {
                         // The entries lie all over the table: start loading
                         // one a few ahead.
                         if let Some(&ahead) = chunk.get(k + AHEAD) {
                             let (t, slot) = split(ahead);
                             file::prefetch(&self.state[t][slot as usize]);
                         }
-                        let next = if e & LATE == 0 || self.settle_late(e, plies) {
-                            self.gather_predecessors(e, &mut worker.next_preds)
-                        } else {
-                            None
-                        };
+                        let next = chunk
+                            .get(k)
+                            .filter(|&&e| e & LATE == 0 || self.settle_late(e, plies))
+                            .and_then(|&e| self.gather_predecessors(e, &mut worker.next_preds));
                         if let Some(settled) = pending {
                             self.update_predecessors(
                                 settled,
@@ -765,14 +765,6 @@ impl<'a> Solver<'a> {
                         }
                         std::mem::swap(&mut worker.preds, &mut worker.next_preds);
                         pending = next;
-                    }
-                    if let Some(settled) = pending {
-                        self.update_predecessors(
-                            settled,
-                            plies,
-                            &mut worker.preds,
-                            &mut worker.found,
-                        );
                     }
                     self.bar.inc(chunk.len() as u64);
                 });
