@@ -44,6 +44,20 @@ pub enum TablebaseError {
          under a move-count limit a value depends on the distance"
     )]
     WdlWithDrawLimits,
+    /// A table no job of the plan writes.
+    #[error("{0} is not a table of these rules' plan (`morris tb plan` lists them)")]
+    NotInPlan(Subspace),
+    /// A table written and then found wrong on recomputing some positions.
+    #[error(
+        "table {table} was written but {mismatches} sampled positions disagree with their \
+         successors ({detail}); its files were removed: run the job again, and report it \
+         if it fails again"
+    )]
+    Unverified {
+        table: Subspace,
+        mismatches: u64,
+        detail: String,
+    },
     #[error(transparent)]
     NotCovered(#[from] super::NotCovered),
     #[error("cannot start the worker threads: {0}")]
@@ -90,6 +104,8 @@ impl TableFault {
             | TablebaseError::MovementMissing(_)
             | TablebaseError::NoDistances(_)
             | TablebaseError::WdlWithDrawLimits
+            | TablebaseError::NotInPlan(_)
+            | TablebaseError::Unverified { .. }
             | TablebaseError::NotCovered(_)
             | TablebaseError::Threads(_) => return None,
         };

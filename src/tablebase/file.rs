@@ -241,7 +241,8 @@ fn write_atomically(path: &Path, header: &Header, values: &[u8]) -> io::Result<(
     if let Some(parent) = path.parent() {
         fs::create_dir_all(parent)?;
     }
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
+    let tmp = temporary(path, std::process::id());
+    writing().push(tmp.clone());
     let written = (|| {
         let mut f = io::BufWriter::new(File::create(&tmp)?);
         f.write_all(&header.encode())?;
@@ -254,7 +255,63 @@ fn write_atomically(path: &Path, header: &Header, values: &[u8]) -> io::Result<(
         // A full disk leaves no half-written temporary behind.
         let _ = fs::remove_file(&tmp);
     }
+    writing().retain(|p| *p != tmp);
     written
+}
+
+/// The temporary a process writes table `path` into before renaming it.
+fn temporary(path: &Path, pid: u32) -> PathBuf {
+    path.with_extension(format!("tmp{pid}"))
+}
+
+/// The temporaries this process is writing now.
+fn writing() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    static WRITING: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+    WRITING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Removes the temporaries this process is writing: for a signal handler
+/// that ends the process, so that a stopped run leaves no partial file.
+pub fn remove_temporaries_being_written() {
+    for tmp in writing().drain(..) {
+        let _ = fs::remove_file(tmp);
+    }
+}
+
+/// Removes every temporary of table `path`, whoever wrote it: for a job
+/// that is the only writer of its tables (one cluster job per table).
+pub fn remove_temporaries_of(path: &Path) {
+    let (Some(dir), Some(stem)) = (path.parent(), path.file_stem()) else {
+        return;
+    };
+    let prefix = format!("{}.tmp", stem.to_string_lossy());
+    for e in fs::read_dir(dir).into_iter().flatten().flatten() {
+        if e.file_name().to_string_lossy().starts_with(&prefix) {
+            let _ = fs::remove_file(e.path());
+        }
+    }
+}
+
+/// The temporaries of interrupted writes of the tables in `dir`.
+pub fn temporaries(dir: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| writer_of(p).is_some())
+        .collect();
+    found.sort();
+    found
+}
+
+/// The process id in a temporary's name (`Some(None)`: a temporary whose
+/// name has none); `None` for other files.
+fn writer_of(path: &Path) -> Option<Option<u32>> {
+    path.extension()
+        .and_then(|x| x.to_str())
+        .and_then(|x| x.strip_prefix("tmp"))
+        .map(|pid| pid.parse::<u32>().ok())
 }
 
 /// Starts loading the cache line of `at` (a hint: no effect on the result).
@@ -291,12 +348,7 @@ pub fn remove_stale_temporaries(dir: &Path) {
     };
     for e in entries.flatten() {
         let path = e.path();
-        let writer = path
-            .extension()
-            .and_then(|x| x.to_str())
-            .and_then(|x| x.strip_prefix("tmp"))
-            .map(|pid| pid.parse::<u32>().ok());
-        match writer {
+        match writer_of(&path) {
             Some(Some(pid)) if super::auto::process_alive(pid) => {}
             Some(_) => {
                 let _ = fs::remove_file(path);

@@ -130,7 +130,7 @@ pub(super) fn max_removals(rules: &Rules) -> u8 {
 }
 
 /// The subspaces solving `sub`'s pair needs first.
-fn dependencies(rules: &Rules, sub: Subspace) -> Vec<Subspace> {
+pub(super) fn dependencies(rules: &Rules, sub: Subspace) -> Vec<Subspace> {
     let mut deps = Vec::new();
     for s in [sub, sub.swapped()] {
         for k in 1..=max_removals(rules) {
@@ -190,6 +190,7 @@ pub fn generate(
         .collect();
     let text = fp.text();
     let run = Run::new(root, &dir, &text, &fp.rules(), options)?;
+    file::remove_stale_temporaries(&dir);
     let done = run.solve_all(&pairs, |lower, pair| {
         for dep in dependencies(&fp.rules(), pair[0]) {
             usable(lower, dep, options.wdl, TablebaseError::Missing)?;
@@ -233,6 +234,7 @@ pub fn generate_game(
     }
     let text = fp.text();
     let run = Run::new(root, &dir, &text, &prules, options)?;
+    file::remove_stale_temporaries(&dir);
     done.extend(run.solve_all(&plan.pairs, |lower, pair| {
         for dep in super::placement::dependencies(&prules, pair) {
             usable(lower, dep, options.wdl, TablebaseError::Missing)?;
@@ -240,6 +242,47 @@ pub fn generate_game(
         Ok(())
     })?);
     Ok(done)
+}
+
+/// Builds the tables of one pair (`members`: a movement pair, a placement
+/// sector, or a `Lasker` pair, as `placement::plan` and `plan` group
+/// them) unless they are all there and whole. Every table it reads must
+/// be there and whole (`TablebaseError::Missing` otherwise). Only this
+/// pair's own stale temporaries are removed, so that jobs building other
+/// tables of the same folder at the same time, on other machines, are
+/// left alone.
+pub fn generate_pair(
+    root: &Path,
+    rules: &Rules,
+    members: &[Sector],
+    options: &GenerateOptions,
+) -> Result<Vec<Generated>, TablebaseError> {
+    let pfp = PlacementFingerprint::of(rules);
+    let placing = members.iter().any(|s| s.placing());
+    let (dir, text, rules) = if placing {
+        super::placement_covers(rules)?;
+        let dir = root.join(pfp.movement.dir_name()).join(pfp.dir_name());
+        (dir, pfp.text(), pfp.rules())
+    } else {
+        super::covers(rules)?;
+        let dir = root.join(pfp.movement.dir_name());
+        (dir, pfp.movement.text(), pfp.movement.rules())
+    };
+    let run = Run::new(root, &dir, &text, &rules, options)?;
+    for &s in members {
+        file::remove_temporaries_of(&file::table_path(&dir, s));
+    }
+    run.solve_all(&[members.to_vec()], |lower, pair| {
+        let deps = if placing {
+            super::placement::dependencies(&rules, pair)
+        } else {
+            dependencies(&rules, pair[0])
+        };
+        for dep in deps {
+            usable(lower, dep, options.wdl, TablebaseError::Missing)?;
+        }
+        Ok(())
+    })
 }
 
 /// Whether table `sub` can serve a run that stores distances or not
@@ -288,7 +331,6 @@ impl<'a> Run<'a> {
         if options.wdl && (rules.endgame_moves != 0 || rules.no_capture_moves != 0) {
             return Err(TablebaseError::WdlWithDrawLimits);
         }
-        file::remove_stale_temporaries(dir);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(options.threads.max(1))
             .build()?;

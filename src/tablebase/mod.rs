@@ -89,6 +89,7 @@ pub mod exact;
 pub mod file;
 pub mod generate;
 pub mod index;
+pub mod jobs;
 pub mod placement;
 pub mod probe;
 pub mod summary;

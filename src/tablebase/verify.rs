@@ -162,70 +162,78 @@ pub fn verify(
         .build()?;
     let mut out = Vec::new();
     for sub in tbs.available() {
-        let opened = tbs.table(sub);
-        let Some(table) = opened.filter(|t| t.file.check_all()) else {
-            let examples = match opened {
-                Some(_) => vec![format!("cannot be used: {}", TableProblem::Checksum)],
-                None => tbs
-                    .take_faults()
-                    .into_iter()
-                    .map(|f| format!("cannot be used: {}", f.problem))
-                    .collect(),
-            };
-            let c = Checked {
-                subspace: sub,
-                checksum_ok: false,
-                summary_ok: false,
-                positions: 0,
-                mismatches: 1,
-                examples,
-            };
-            progress(&c);
-            out.push(c);
-            continue;
-        };
-        let (tbs, rules) = (&tbs, &rules);
-        let stored = |slot| Probe::from_code(table.file.code(slot).expect("checked above"));
-        let found = pool.install(|| match sample {
-            Some(n) => (0..n)
-                .into_par_iter()
-                .map_init(MoveList::new, |list, k| {
-                    let mut found = Found::default();
-                    // A well-spread pseudo-random slot for each k.
-                    let slot = (k + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) % table.index.size();
-                    let (mine, theirs) = table.index.position(slot);
-                    if table.index.index(mine, theirs) == slot {
-                        found.check(tbs, rules, list, stored(slot), sub, mine, theirs);
-                    }
-                    found
-                })
-                .reduce(Found::default, Found::merge),
-            None => (0..table.index.classes())
-                .into_par_iter()
-                .map_init(MoveList::new, |list, class| {
-                    let mut found = Found::default();
-                    table
-                        .index
-                        .for_each_in_class(class, |slot, mine, theirs, canonical| {
-                            if canonical {
-                                found.check(tbs, rules, list, stored(slot), sub, mine, theirs);
-                            }
-                        });
-                    found
-                })
-                .reduce(Found::default, Found::merge),
-        });
-        let c = Checked {
-            subspace: sub,
-            // Opening checked it.
-            checksum_ok: true,
-            summary_ok: sample.is_some() || found.summary == table.file.header.summary,
-            positions: found.summary.positions,
-            mismatches: found.mismatches,
-            examples: found.examples,
-        };
+        let c = check_table(&tbs, &rules, &pool, sub, sample);
         progress(&c);
         out.push(c);
     }
     Ok(out)
+}
+
+/// Checks table `sub` of `tbs` (opened for the generator's `rules`), as
+/// `verify` does.
+pub fn check_table(
+    tbs: &Tablebases,
+    rules: &Rules,
+    pool: &rayon::ThreadPool,
+    sub: Sector,
+    sample: Option<u64>,
+) -> Checked {
+    let opened = tbs.table(sub);
+    let Some(table) = opened.filter(|t| t.file.check_all()) else {
+        let examples = match opened {
+            Some(_) => vec![format!("cannot be used: {}", TableProblem::Checksum)],
+            None => tbs
+                .take_faults()
+                .into_iter()
+                .map(|f| format!("cannot be used: {}", f.problem))
+                .collect(),
+        };
+        return Checked {
+            subspace: sub,
+            checksum_ok: false,
+            summary_ok: false,
+            positions: 0,
+            mismatches: 1,
+            examples,
+        };
+    };
+    let stored = |slot| Probe::from_code(table.file.code(slot).expect("checked above"));
+    let found = pool.install(|| match sample {
+        Some(n) => (0..n)
+            .into_par_iter()
+            .map_init(MoveList::new, |list, k| {
+                let mut found = Found::default();
+                // A well-spread pseudo-random slot for each k.
+                let slot = (k + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) % table.index.size();
+                let (mine, theirs) = table.index.position(slot);
+                if table.index.index(mine, theirs) == slot {
+                    found.check(tbs, rules, list, stored(slot), sub, mine, theirs);
+                }
+                found
+            })
+            .reduce(Found::default, Found::merge),
+        None => (0..table.index.classes())
+            .into_par_iter()
+            .map_init(MoveList::new, |list, class| {
+                let mut found = Found::default();
+                table
+                    .index
+                    .for_each_in_class(class, |slot, mine, theirs, canonical| {
+                        if canonical {
+                            found.check(tbs, rules, list, stored(slot), sub, mine, theirs);
+                        }
+                    });
+                found
+            })
+            .reduce(Found::default, Found::merge),
+    });
+    Checked {
+        subspace: sub,
+        // Opening checked it.
+        checksum_ok: true,
+        summary_ok: sample.is_some() || found.summary == table.file.header.summary,
+        positions: found.summary.positions,
+        mismatches: found.mismatches,
+        examples: found.examples,
+    }
 }
