@@ -5,6 +5,7 @@
 pub mod analyze;
 pub mod bench;
 pub mod book;
+pub mod cluster;
 pub mod engine;
 pub mod gui;
 pub mod r#match;
@@ -45,7 +46,7 @@ enum Command {
     Bench(bench::BenchArgs),
     /// The value of a position and of each of its moves (tables, else the built-in book).
     Solve(solve::SolveArgs),
-    /// Endgame tables and opening books: generate, plan, verify, stats, probe, bench, sample, book.
+    /// Endgame tables and opening books: generate, plan, verify, stats, probe, bench, sample, book, submit, status.
     Tb(tb::TbArgs),
     /// A board in the browser: play the engine on a page served on 127.0.0.1.
     Gui(gui::GuiArgs),

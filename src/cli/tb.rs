@@ -1,5 +1,6 @@
 //! `morris tb ...`: generate, plan, verify, stats, probe, bench and sample
-//! the tables (movement subspaces and placement sectors).
+//! the tables (movement subspaces and placement sectors); `submit`,
+//! `status` and `generate --table` are in `cluster`.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -42,6 +43,10 @@ pub enum TbCommand {
     Sample(SampleArgs),
     /// An opening book: the value of every position within the first plies (see `BookPath`).
     Book(super::book::BookArgs),
+    /// Submit the missing tables to Slurm, one job a table (or pair), chained by dependencies.
+    Submit(super::cluster::SubmitArgs),
+    /// Which tables of the plan are there and valid, damaged or missing (and their Slurm jobs).
+    Status(super::cluster::StatusArgs),
 }
 
 /// The rules and the folder of the tables.
@@ -55,11 +60,11 @@ pub struct TbRules {
 }
 
 impl TbRules {
-    fn rules(&self) -> Result<Rules, CliError> {
+    pub fn rules(&self) -> Result<Rules, CliError> {
         Ok(self.rules.rules()?)
     }
 
-    fn dir(&self) -> PathBuf {
+    pub fn dir(&self) -> PathBuf {
         self.dir.clone().unwrap_or_else(default_dir)
     }
 }
@@ -69,7 +74,7 @@ fn no_tables(dir: &Path) -> CliError {
     CliError::Message(format!("no tables for these rules under {}", dir.display()))
 }
 
-fn default_threads() -> usize {
+pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
@@ -88,6 +93,16 @@ pub struct GenerateArgs {
     /// One subspace (with its mirror and what it depends on), like 5-4.
     #[arg(long)]
     pub subspace: Option<String>,
+    /// Exactly one job of `tb submit`'s plan, named by one of its tables
+    /// (5-4 builds the pair 5-4 and 4-5; 4-4+1-1 a placement sector): the
+    /// tables it reads must be there and whole; its tables are written,
+    /// checked and kept, or left alone if they are there already.
+    #[arg(long, conflicts_with_all = ["subspace", "max_stones"])]
+    pub table: Option<String>,
+    /// With --table: positions of each table written that are recomputed
+    /// from their successors before the job succeeds.
+    #[arg(long, default_value_t = 10_000)]
+    pub verify_sample: u64,
     /// Worker threads [default: all cores].
     #[arg(long)]
     pub threads: Option<usize>,
@@ -166,7 +181,7 @@ pub enum SampleValue {
 /// Runs one `morris tb` command.
 pub fn run(args: &TbArgs) -> Result<(), CliError> {
     match &args.command {
-        TbCommand::Generate(a) => run_generate(a),
+        TbCommand::Generate(a) => super::cluster::generate(a, || run_generate(a)),
         TbCommand::Plan(a) => run_plan(a),
         TbCommand::Verify(a) => run_verify(a),
         TbCommand::Stats(a) => {
@@ -181,6 +196,8 @@ pub fn run(args: &TbArgs) -> Result<(), CliError> {
         TbCommand::Bench(a) => run_bench(a),
         TbCommand::Sample(a) => run_sample(a),
         TbCommand::Book(a) => super::book::run(a),
+        TbCommand::Submit(a) => super::cluster::submit(a),
+        TbCommand::Status(a) => super::cluster::status(a),
     }
 }
 

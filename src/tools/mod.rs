@@ -9,3 +9,4 @@ pub mod input;
 pub mod match_runner;
 pub mod openings;
 pub mod record;
+pub mod slurm;

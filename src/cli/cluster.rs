@@ -1,0 +1,328 @@
+//! `morris tb generate --table`, `tb submit` and `tb status`: the
+//! solution as one job for each group of tables solved together, run one
+//! at a time by a scheduler (Slurm) over a shared folder.
+
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use super::CliError;
+use super::tb::{GenerateArgs, TbRules};
+use morris::tablebase::generate::{GenerateOptions, Phase};
+use morris::tablebase::jobs::{Jobs, Ran, TableState};
+use morris::tablebase::{Sector, file};
+use morris::tools::slurm::{self, Queued, Settings};
+
+#[derive(Args, Debug)]
+pub struct SubmitArgs {
+    #[command(flatten)]
+    pub common: TbRules,
+    /// Which tables: movement, placement or all.
+    #[arg(long, default_value = "all")]
+    pub phase: Phase,
+    /// Threads of each job (its --cpus-per-task).
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// Store win/draw/loss only, as `tb generate --wdl`.
+    #[arg(long)]
+    pub wdl: bool,
+    /// An sbatch option for every job, like --slurm-opt=--partition=big
+    /// (repeatable; it comes after the generated ones, so it wins).
+    #[arg(long = "slurm-opt", value_name = "OPTION", allow_hyphen_values = true)]
+    pub slurm_opt: Vec<String>,
+    /// The morris binary the jobs run, at the same path on every node [default: this one].
+    #[arg(long)]
+    pub program: Option<PathBuf>,
+    /// Print the sbatch lines, as a shell script, instead of submitting.
+    #[arg(long)]
+    pub dry_run: bool,
+}
+
+#[derive(Args, Debug)]
+pub struct StatusArgs {
+    #[command(flatten)]
+    pub common: TbRules,
+    /// Which tables: movement, placement or all.
+    #[arg(long, default_value = "all")]
+    pub phase: Phase,
+    /// Also the state of each missing table's Slurm job (from squeue).
+    #[arg(long)]
+    pub slurm: bool,
+}
+
+/// A stopped run (Ctrl-C, or the SIGTERM of Slurm's `scancel`) leaves no
+/// partial table behind.
+fn remove_partial_tables_on_signal() {
+    let installed = ctrlc::set_handler(|| {
+        file::remove_temporaries_being_written();
+        eprintln!("morris: stopped by a signal; no partial table is left");
+        std::process::exit(130);
+    });
+    if let Err(e) = installed {
+        log::warn!("no signal handler ({e}): a stopped run may leave a temporary file");
+    }
+}
+
+/// `tb generate` (all of it: the signal handler, then the tables).
+pub fn generate(
+    a: &GenerateArgs,
+    tables: impl FnOnce() -> Result<(), CliError>,
+) -> Result<(), CliError> {
+    remove_partial_tables_on_signal();
+    match &a.table {
+        Some(name) => generate_table(a, name),
+        None => tables(),
+    }
+}
+
+/// `tb generate --table NAME`: one job of the plan.
+fn generate_table(a: &GenerateArgs, name: &str) -> Result<(), CliError> {
+    let rules = a.common.rules.rules()?;
+    let sector = Sector::parse(name)?;
+    let phase = if sector.placing() {
+        Phase::All
+    } else {
+        Phase::Movement
+    };
+    let jobs = Jobs::plan(&a.common.dir(), &rules, phase)?;
+    let i = jobs.find(sector)?;
+    let options = GenerateOptions {
+        threads: a.threads.unwrap_or_else(super::tb::default_threads),
+        progress: true,
+        wdl: a.wdl,
+    };
+    let names = names(&jobs.list[i].tables);
+    match jobs.run(i, &options, a.verify_sample)? {
+        Ran::Present => println!("{names}: already there and valid, nothing to do"),
+        Ran::Built { generated, checked } => {
+            for (g, c) in generated.iter().zip(&checked) {
+                println!(
+                    "{}: {} positions, {} bytes, {:.1} s; {} sampled positions verified",
+                    g.subspace, g.summary.positions, g.bytes, g.seconds, c.positions
+                );
+            }
+            println!(
+                "{names}: written to {}",
+                jobs.dir(jobs.list[i].name()).display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Tables joined by " + ".
+fn names(tables: &[Sector]) -> String {
+    tables
+        .iter()
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+/// The root folder, made and checked writable, as an absolute path (the
+/// jobs' comments name it, and the jobs may start elsewhere).
+fn writable_root(jobs_root: &Path, folders: &[PathBuf]) -> Result<PathBuf, CliError> {
+    for dir in folders {
+        let probe = dir.join(format!(".morris-write-test-{}", std::process::id()));
+        let written = std::fs::create_dir_all(dir)
+            .and_then(|()| std::fs::write(&probe, b""))
+            .and_then(|()| std::fs::remove_file(&probe));
+        if let Err(e) = written {
+            return Err(CliError::Message(format!(
+                "cannot write to {}: {e} (the jobs write their tables there); nothing submitted",
+                dir.display()
+            )));
+        }
+    }
+    Ok(std::fs::canonicalize(jobs_root).unwrap_or_else(|_| jobs_root.to_path_buf()))
+}
+
+/// `tb submit`.
+pub fn submit(a: &SubmitArgs) -> Result<(), CliError> {
+    let rules = a.common.rules()?;
+    let given = a.common.dir();
+    let plan = Jobs::plan(&given, &rules, a.phase)?;
+    let logs = plan.folder().join("jobs");
+    let mut folders = vec![plan.folder(), logs];
+    if a.phase != Phase::Movement {
+        folders.push(plan.placement_folder());
+    }
+    let root = writable_root(&given, &folders)?;
+    let jobs = Jobs::plan(&root, &rules, a.phase)?;
+    let program = match &a.program {
+        Some(p) => p.clone(),
+        None => std::env::current_exe()
+            .map_err(|e| CliError::Message(format!("cannot find this binary's path: {e}")))?,
+    };
+    let mut args = vec!["--variant".to_string(), a.common.rules.variant.clone()];
+    for o in &a.common.rules.options {
+        args.extend(["--option".to_string(), o.clone()]);
+    }
+    args.extend(["--dir".to_string(), root.display().to_string()]);
+    if a.wdl {
+        args.push("--wdl".to_string());
+    }
+    let settings = Settings {
+        program,
+        args,
+        threads: a.threads,
+        extra: a.slurm_opt.clone(),
+        logs: jobs.folder().join("jobs"),
+    };
+    let done =
+        slurm::submit(&jobs, &settings, a.dry_run).map_err(|e| CliError::Message(e.to_string()))?;
+    if a.dry_run {
+        print!("{}", done.script);
+    }
+    let line = |what: &str, list: &[(Sector, String)]| {
+        for (name, id) in list {
+            let i = jobs.find(*name).expect("a job of the plan");
+            println!("{what} {id}: {}", names(&jobs.list[i].tables));
+        }
+    };
+    let say = |text: String| {
+        if a.dry_run {
+            println!("# {text}");
+        } else {
+            println!("{text}");
+        }
+    };
+    if !a.dry_run {
+        line("cancelled job", &done.cancelled);
+        line("kept job", &done.kept);
+        line("submitted job", &done.new);
+    }
+    let slots: u64 = done
+        .new
+        .iter()
+        .map(|(n, _)| jobs.list[jobs.find(*n).expect("planned")].slots())
+        .sum();
+    say(format!(
+        "{} {} jobs ({:.3} G slots); {} still queued and kept, {} cancelled (they could never \
+         run), {} already done, of {} in the plan",
+        if a.dry_run {
+            "would submit"
+        } else {
+            "submitted"
+        },
+        done.new.len(),
+        slots as f64 / 1e9,
+        done.kept.len(),
+        done.cancelled.len(),
+        done.present,
+        jobs.list.len()
+    ));
+    if !done.new.is_empty() {
+        say(format!(
+            "logs in {}; progress: morris tb status --slurm --dir {}{}",
+            settings.logs.display(),
+            root.display(),
+            rules_words(&a.common)
+        ));
+    }
+    Ok(())
+}
+
+/// The rules arguments again, for a command line to copy.
+fn rules_words(common: &TbRules) -> String {
+    let mut out = String::new();
+    if common.rules.variant != "nine" {
+        out += &format!(" --variant {}", common.rules.variant);
+    }
+    for o in &common.rules.options {
+        out += &format!(" --option {o}");
+    }
+    out
+}
+
+/// `tb status`.
+pub fn status(a: &StatusArgs) -> Result<(), CliError> {
+    let rules = a.common.rules()?;
+    let root = a.common.dir();
+    let root = std::fs::canonicalize(&root).unwrap_or(root);
+    let jobs = Jobs::plan(&root, &rules, a.phase)?;
+    let queued = if a.slurm {
+        slurm::queue(&jobs).map_err(|e| CliError::Message(e.to_string()))?
+    } else {
+        Vec::new()
+    };
+    let states: Vec<Vec<TableState>> = jobs
+        .list
+        .iter()
+        .map(|j| j.tables.iter().map(|&s| jobs.state(s)).collect())
+        .collect();
+    let done: Vec<bool> = states
+        .iter()
+        .map(|t| t.iter().all(|s| *s == TableState::Valid))
+        .collect();
+    let waiting = slurm::waiting(&jobs, &queued, &done);
+    println!("{:>12} {:>14}  state", "table", "slots");
+    let (mut valid, mut damaged, mut missing) = (0, 0, 0);
+    let (mut done_slots, mut all_slots) = (0u64, 0u64);
+    let mut doomed = 0;
+    for (i, job) in jobs.list.iter().enumerate() {
+        // The job not ended, else the newest that ended.
+        let newest: Option<(&Queued, bool)> = match &waiting[i] {
+            Some(w) => Some((&w.queued, w.doomed)),
+            None => queued
+                .iter()
+                .rev()
+                .find(|(n, _)| *n == job.name())
+                .map(|(_, q)| (q, false)),
+        };
+        if !done[i] && newest.is_some_and(|(_, d)| d) {
+            doomed += 1;
+        }
+        for (&s, state) in job.tables.iter().zip(&states[i]) {
+            let slots = morris::tablebase::placement::slots(s);
+            all_slots += slots;
+            let mut text = match state {
+                TableState::Valid => {
+                    valid += 1;
+                    done_slots += slots;
+                    "valid".to_string()
+                }
+                TableState::Damaged(why) => {
+                    damaged += 1;
+                    format!("damaged: {why}")
+                }
+                TableState::Missing => {
+                    missing += 1;
+                    "missing".to_string()
+                }
+            };
+            if let (false, Some((q, never))) = (*state == TableState::Valid, newest) {
+                text += &format!(", job {} {}", q.id, q.state);
+                if !q.reason.is_empty() && q.reason != "None" {
+                    text += &format!(" ({})", q.reason);
+                }
+                if never {
+                    text += ", never runs: a job it waits for failed";
+                }
+            }
+            println!("{:>12} {slots:>14}  {text}", s.to_string());
+        }
+    }
+    let tables = valid + damaged + missing;
+    println!(
+        "{valid} of {tables} tables valid ({:.1}% of the slots), {damaged} damaged, {missing} missing",
+        100.0 * done_slots as f64 / all_slots.max(1) as f64
+    );
+    let mut leftovers = file::temporaries(&jobs.folder());
+    leftovers.extend(file::temporaries(&jobs.placement_folder()));
+    if !leftovers.is_empty() {
+        println!(
+            "{} temporary files of writes in progress or interrupted (an interrupted one is \
+             removed when its job runs again)",
+            leftovers.len()
+        );
+    }
+    if doomed > 0 {
+        println!(
+            "{doomed} jobs wait for a job that failed or was cancelled: read its log in {}, fix \
+             the cause and run tb submit again (it replaces them)",
+            jobs.folder().join("jobs").display()
+        );
+    }
+    Ok(())
+}
