@@ -386,9 +386,7 @@ fn the_dry_run_lists_each_job_once_after_the_jobs_it_reads() {
     assert!(err.contains("squeue"), "{err}");
 
     // The script runs: each sbatch gets the ids of the jobs before it.
-    let bin = scratch("dry-run-bin");
-    fake_slurm(&bin);
-    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    let (bin, path) = slurm_stand_ins("dry-run");
     let o = Command::new("sh")
         .args(["-c", &script])
         .env("PATH", &path)
@@ -429,6 +427,15 @@ fn fake_slurm(dir: &Path) {
     script("scancel", &format!("echo \"$@\" >> {d}/scancel.log"));
 }
 
+/// A folder of stand-ins (`fake_slurm`) named for a test, and a PATH
+/// that finds them first.
+fn slurm_stand_ins(name: &str) -> (PathBuf, String) {
+    let bin = scratch(&format!("{name}-bin"));
+    fake_slurm(&bin);
+    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    (bin, path)
+}
+
 /// The arguments of each `sbatch` call the stand-in logged, by job id.
 fn sbatch_calls(dir: &Path) -> Vec<(u64, Vec<String>)> {
     let mut calls: Vec<(u64, Vec<String>)> = std::fs::read_dir(dir)
@@ -452,9 +459,7 @@ fn arg<'a>(args: &'a [String], key: &str) -> Option<&'a str> {
 #[test]
 fn submit_chains_the_jobs_and_its_commands_build_the_tables() {
     let root = scratch("submit");
-    let bin = scratch("submit-bin");
-    fake_slurm(&bin);
-    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    let (bin, path) = slurm_stand_ins("submit");
     let dir = root.to_str().unwrap();
     let submit = |extra: &[&str]| -> (bool, String, String) {
         let mut a = vec!["tb", "submit", "--option", "Pieces=4", "--dir", dir];
@@ -591,9 +596,7 @@ fn submit_chains_the_jobs_and_its_commands_build_the_tables() {
 #[test]
 fn submit_refuses_bad_input_and_submits_nothing() {
     let root = scratch("refuse");
-    let bin = scratch("refuse-bin");
-    fake_slurm(&bin);
-    let path = format!("{}:{}", bin.display(), std::env::var("PATH").unwrap());
+    let (bin, path) = slurm_stand_ins("refuse");
     let dir = root.to_str().unwrap();
     // No sbatch on the PATH.
     let empty = scratch("refuse-empty");
