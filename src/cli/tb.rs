@@ -8,15 +8,13 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 
 use super::{CliError, RulesArgs};
-use morris::rules::random::Rng;
 use morris::rules::{Position, Rules};
 use morris::tablebase::error::TablebaseError;
 use morris::tablebase::exact::{Known, Source};
 use morris::tablebase::file::Layout;
 use morris::tablebase::generate::{self, GenerateOptions, Phase};
-use morris::tablebase::index::apply_sym;
 use morris::tablebase::probe::{Tablebases, default_dir, preference};
-use morris::tablebase::{Probe, Sector, Subspace, Value, file, placement, summary, verify};
+use morris::tablebase::{Sector, Subspace, Value, file, placement, sample, summary, verify};
 
 #[derive(Args, Debug)]
 pub struct TbArgs {
@@ -374,24 +372,6 @@ fn tables_on_disk(tbs: &Tablebases, common: &TbRules) -> Result<Vec<Subspace>, C
     Ok(subs)
 }
 
-/// Endless random positions of the tables of `subs`, each under a random
-/// symmetry.
-fn random_positions<'a>(
-    tbs: &'a Tablebases,
-    subs: &'a [Subspace],
-    seed: u64,
-) -> impl Iterator<Item = Position> + 'a {
-    let mut rng = Rng::new(seed);
-    std::iter::repeat_with(move || {
-        let sub = subs[rng.next_u64() as usize % subs.len()];
-        let t = tbs.table(sub).expect("opened");
-        let slot = rng.next_u64() % t.index.size();
-        let (mine, theirs) = t.index.position(slot);
-        let s = rng.next_u64() as usize % 16;
-        generate::sector_position(sub, apply_sym(s, mine), apply_sym(s, theirs))
-    })
-}
-
 fn run_sample(a: &SampleArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
     let tbs = Tablebases::open(a.common.dir(), &rules);
@@ -410,26 +390,14 @@ fn run_sample(a: &SampleArgs) -> Result<(), CliError> {
         SampleValue::Draw => Value::Draw,
         SampleValue::Loss => Value::Loss,
     });
-    let mut seen = std::collections::HashSet::new();
-    // Give up on a value the tables hardly hold rather than loop forever.
-    let tries = a.count.saturating_mul(10_000).max(1_000_000);
-    for pos in random_positions(&tbs, &subs, a.seed.max(1)).take(tries) {
-        if seen.len() == a.count {
-            break;
-        }
-        let value = tbs.probe(&pos).expect("covered").value;
-        // A blocked side to move has lost already: not a game to play.
-        if wanted.is_none_or(|w| w == value)
-            && pos.count_moves(&rules) > 0
-            && seen.insert(pos.hash())
-        {
-            println!("{}", pos.to_fen(&rules));
-        }
+    let (found, tries) = sample::sample(&tbs, &rules, &subs, a.count, wanted, a.seed);
+    for pos in &found {
+        println!("{}", pos.to_fen(&rules));
     }
-    if seen.len() < a.count {
+    if found.len() < a.count {
         return Err(CliError::Message(format!(
             "found only {} such positions in {tries} tries",
-            seen.len()
+            found.len()
         )));
     }
     Ok(())
@@ -439,33 +407,16 @@ fn run_bench(a: &BenchArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
     let tbs = Tablebases::open(a.common.dir(), &rules);
     let subs = tables_on_disk(&tbs, &a.common)?;
-    let positions: Vec<Position> = random_positions(&tbs, &subs, 0x2545_f491_4f6c_dd1d)
-        .take(a.positions.max(1))
-        .collect();
-    // Touch every page once so the timing measures probes in memory.
-    let mut sink = 0u64;
-    for p in &positions {
-        sink += tbs.probe(p).map_or(0, |p| p.code() as u64);
-    }
-    let time = |set: &[Position], rounds: usize, sink: &mut u64| {
-        let start = Instant::now();
-        for _ in 0..rounds {
-            for p in set {
-                *sink += tbs.probe(p).map_or(0, |p: Probe| p.code() as u64);
-            }
-        }
-        start.elapsed().as_nanos() as f64 / (rounds * set.len()) as f64
-    };
-    let random = time(&positions, 3, &mut sink);
-    // A working set that stays in cache: the cost of the probe itself.
-    let hot = &positions[..positions.len().min(1024)];
-    let cached = time(hot, 2000, &mut sink);
+    let b = sample::bench(&tbs, &subs, a.positions);
     println!(
-        "{random:.0} ns per probe of random positions ({} from {} tables, mostly cache misses), \
-         {cached:.0} ns per probe of {} cache-resident positions (checksum {sink})",
-        positions.len(),
+        "{:.0} ns per probe of random positions ({} from {} tables, mostly cache misses), \
+         {:.0} ns per probe of {} cache-resident positions (checksum {})",
+        b.random_ns,
+        b.positions,
         subs.len(),
-        hot.len()
+        b.cached_ns,
+        b.hot,
+        b.checksum
     );
     Ok(())
 }

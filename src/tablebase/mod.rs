@@ -92,6 +92,7 @@ pub mod index;
 pub mod jobs;
 pub mod placement;
 pub mod probe;
+pub mod sample;
 pub mod summary;
 pub mod verify;
 
