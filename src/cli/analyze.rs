@@ -11,9 +11,10 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{CliError, PositionArgs};
 use morris::search::{Limits, Searcher, Settings};
+use morris::tablebase::open_tables::OpenTables;
 use morris::tablebase::{auto, book, default_dir};
 use morris::tools::analyze::{
-    AnalysisTables, Item, Marks, analyse, items_from_text, json_output, position_item, text_output,
+    Item, Marks, analyse, items_from_text, json_output, position_item, text_output,
 };
 
 const ANALYZE_HELP: &str = "\
@@ -139,23 +140,30 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
         mistake: args.mistake,
         blunder: args.blunder,
     };
-    let mut tables = AnalysisTables::new(default_dir(), auto::default_max());
+    // The missing tables up to TablebaseAuto's size are built before an
+    // item of new rules is analysed.
+    let mut tables = OpenTables::new(Some(default_dir()));
+    let max = auto::default_max();
     // The opening's values on a machine without tables; the searcher
     // plays by it too.
     let book = book::builtin();
     searcher.set_book(Some(std::sync::Arc::clone(&book)));
-    let mut say = |text: &str| bar.suspend(|| eprintln!("morris analyze: {text}"));
+    let say = |text: &str| bar.suspend(|| eprintln!("morris analyze: {text}"));
     let mut last_source = String::new();
     for item in &items {
         if item.source != last_source {
             searcher.clear();
             last_source = item.source.clone();
         }
-        let tb = tables.for_rules(item.game.rules(), &mut say);
+        let tb = tables.built_for(item.game.rules(), max, |e| {
+            if let Some(text) = e.message() {
+                say(&text);
+            }
+        });
         searcher.set_tablebases(tb.clone());
         let a = analyse(&mut searcher, item, &limits, tb.as_deref(), Some(&book));
-        for text in tables.faults() {
-            say(&text);
+        for fault in tables.take_faults() {
+            say(&format!("error: {fault}"));
         }
         let text = if args.json {
             format!("{}\n", json_output(&marks, item, &a))

@@ -8,7 +8,6 @@ pub mod output;
 pub mod wire;
 
 use std::io::BufRead;
-use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -18,9 +17,9 @@ use crate::rules::{
     Color, FenError, Game, MoveError, MoveList, Position, RuleOptionId, Rules, RulesError,
 };
 use crate::search::{self, Control, Info, Limits, Searcher, Settings, TableAllocError};
-use crate::tablebase::auto::{self, Background};
+use crate::tablebase::auto;
 use crate::tablebase::book::{self, Book};
-use crate::tablebase::{Faults, Fingerprint, Tablebases};
+use crate::tablebase::open_tables::{Building, OpenTables};
 use engine_options::{Applied, BookSource, EngineOption, EngineOptionError};
 pub use output::Output;
 use wire::command::{self, Command, GoArgs, PositionArgs};
@@ -75,30 +74,15 @@ struct Engine {
     settings: Settings,
     /// The searcher, when no search thread holds it.
     searcher: Option<Searcher>,
-    /// Where the endgame tables are (`None`: not used).
-    tb_path: Option<PathBuf>,
-    /// The tables the searcher was given last.
-    tables: Option<Arc<Tablebases>>,
-    /// Tables found unusable, reported after a search or by the builder.
-    faults: Arc<Faults>,
+    /// The endgame tables (`TablebasePath`), the background build and
+    /// the tables found unusable, reported after a search or by the builder.
+    tables: OpenTables,
     /// `TablebaseAuto`: build the missing tables up to this many stones.
     tb_auto: u8,
-    auto: AutoBuild,
     running: Option<Running>,
     /// What the search thread says the first time the book chooses the
     /// moves searched (taken then, set again when a book is opened).
     book_note: Arc<Mutex<Option<String>>>,
-}
-
-/// The automatic table build for the current folder, rules and size.
-#[derive(Default)]
-struct AutoBuild {
-    /// What the build was started for (`None`: not yet).
-    key: Option<(Option<PathBuf>, Fingerprint, u8)>,
-    background: Option<Background>,
-    /// The builder's count of ready tables when the searcher's tables
-    /// were last refreshed.
-    seen: usize,
 }
 
 /// Runs the command loop until `quit` or end of input.
@@ -145,11 +129,8 @@ impl Engine {
             game: Game::new(rules, Position::start(&rules)),
             settings,
             searcher: Some(Searcher::new(settings)),
-            tb_path: Some(crate::tablebase::default_dir()),
-            tables: None,
-            faults: Arc::default(),
+            tables: OpenTables::new(Some(crate::tablebase::default_dir())),
             tb_auto: auto::default_max(),
-            auto: AutoBuild::default(),
             running: None,
             book_note: Arc::default(),
         }
@@ -167,14 +148,7 @@ impl Engine {
     }
 
     fn open_tablebases(&mut self) {
-        self.tables = self.tb_path.as_ref().map(|p| {
-            Arc::new(Tablebases::open_reporting(
-                p,
-                &self.rules,
-                Arc::clone(&self.faults),
-            ))
-        });
-        let tables = self.tables.clone();
+        let tables = self.tables.reopened_for(&self.rules);
         self.searcher_mut().set_tablebases(tables);
     }
 
@@ -183,44 +157,26 @@ impl Engine {
     /// and, with the searcher at home, lets it see the tables built since.
     fn update_tables(&mut self) {
         let max = auto::effective_max(&self.rules, self.tb_auto);
-        let key = (self.tb_path.clone(), Fingerprint::of(&self.rules), max);
-        if self.auto.key.as_ref() != Some(&key) {
-            // Dropping the old build cancels it.
-            self.auto = AutoBuild::default();
-            match (&self.tb_path, max) {
-                (_, 0) => {}
-                (None, _) => self.info_string("tablebase: TablebasePath is empty: no tables"),
-                (Some(root), _) => {
-                    let (out, dialect) = (self.out.clone(), self.dialect);
-                    let started = Background::spawn(
-                        root.clone(),
-                        self.rules,
-                        max,
-                        Arc::clone(&self.faults),
-                        move |event| {
-                            if let Some(text) = event.message() {
-                                out.line(&InfoLine::text(&text).to_line(dialect));
-                            }
-                        },
-                    );
-                    match started {
-                        Ok(b) => self.auto.background = Some(b),
-                        Err(e) => self.info_string(&format!(
-                            "error: tablebase: cannot start the builder thread: {e}"
-                        )),
-                    }
+        let (out, dialect) = (self.out.clone(), self.dialect);
+        let building = self
+            .tables
+            .build_in_background(&self.rules, max, move |event| {
+                if let Some(text) = event.message() {
+                    out.line(&InfoLine::text(&text).to_line(dialect));
                 }
+            });
+        match building {
+            Ok(Building::NoFolder) => {
+                self.info_string("tablebase: TablebasePath is empty: no tables")
             }
-            self.auto.key = Some(key);
+            Ok(Building::Unchanged | Building::Started | Building::Off) => {}
+            Err(e) => self.info_string(&format!(
+                "error: tablebase: cannot start the builder thread: {e}"
+            )),
         }
-        let ready = self.auto.background.as_ref().map_or(0, Background::ready);
-        if ready != self.auto.seen
-            && self.searcher.is_some()
-            && let Some(tables) = &self.tables
+        if self.searcher.is_some()
+            && let Some(tables) = self.tables.reopened_if_built()
         {
-            self.auto.seen = ready;
-            let tables = Arc::new(tables.refreshed());
-            self.tables = Some(Arc::clone(&tables));
             self.searcher_mut().set_tablebases(Some(tables));
         }
     }
@@ -367,7 +323,7 @@ impl Engine {
         let mut settings = self.settings;
         match option.apply(&mut settings, value)? {
             Applied::TablebasePath(path) => {
-                self.tb_path = path;
+                self.tables.set_root(path);
                 self.open_tablebases();
                 return Ok(());
             }
@@ -505,7 +461,7 @@ impl Engine {
         let out = self.out.clone();
         let dialect = self.dialect;
         let thread_control = Arc::clone(&control);
-        let faults = Arc::clone(&self.faults);
+        let faults = self.tables.faults();
         let book_note = Arc::clone(&self.book_note);
         let spawned = std::thread::Builder::new()
             .name("search".into())

@@ -90,6 +90,7 @@ pub mod file;
 pub mod generate;
 pub mod index;
 pub mod jobs;
+pub mod open_tables;
 pub mod placement;
 pub mod probe;
 pub mod sample;

@@ -3,9 +3,6 @@
 //! move played by how much worse it scores than the best move.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 use serde_json::json;
 
@@ -16,7 +13,7 @@ use crate::search::{Control, Info, Limits, Score, Searcher};
 use crate::tablebase::book::Book;
 use crate::tablebase::exact::Known;
 use crate::tablebase::probe::preference;
-use crate::tablebase::{Faults, Tablebases, Value, auto};
+use crate::tablebase::{Tablebases, Value};
 
 /// Score losses (hundredths of a piece) from which a move played is marked
 /// a mistake (`?`) or a blunder (`??`).
@@ -134,64 +131,6 @@ pub fn items_from_text(name: &str, text: &str, rules: &Rules) -> Result<Vec<Item
         });
     }
     Ok(items)
-}
-
-/// The endgame tables an analysis searches with: those under a folder,
-/// the missing ones up to a stone count built first (as the engine's
-/// `TablebaseAuto` does, but before analysing), for each rule set met.
-pub struct AnalysisTables {
-    root: PathBuf,
-    max: u8,
-    faults: Arc<Faults>,
-    current: Option<Arc<Tablebases>>,
-}
-
-impl AnalysisTables {
-    pub fn new(root: PathBuf, max: u8) -> AnalysisTables {
-        AnalysisTables {
-            root,
-            max,
-            faults: Arc::default(),
-            current: None,
-        }
-    }
-
-    /// The tables for `rules` (`None` under `MillReform`, which they do not
-    /// serve), building what is missing first; what happens goes to `say`.
-    pub fn for_rules(
-        &mut self,
-        rules: &Rules,
-        say: &mut impl FnMut(&str),
-    ) -> Option<Arc<Tablebases>> {
-        if rules.mill_reform {
-            return None;
-        }
-        if let Some(t) = self.current.as_ref().filter(|t| t.serves(rules)) {
-            return Some(Arc::clone(t));
-        }
-        let never = AtomicBool::new(false);
-        auto::build(&self.root, rules, self.max, &self.faults, &never, |e| {
-            if let Some(text) = e.message() {
-                say(&text);
-            }
-        });
-        let tables = Arc::new(Tablebases::open_reporting(
-            &self.root,
-            rules,
-            Arc::clone(&self.faults),
-        ));
-        self.current = Some(Arc::clone(&tables));
-        Some(tables)
-    }
-
-    /// Tables found unusable since the last call, as messages.
-    pub fn faults(&self) -> Vec<String> {
-        self.faults
-            .take()
-            .into_iter()
-            .map(|f| format!("error: {f}"))
-            .collect()
-    }
 }
 
 /// A value's word: win, draw or loss.

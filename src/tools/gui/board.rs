@@ -21,7 +21,8 @@ use crate::rules::{
 };
 use crate::search::Score;
 use crate::tablebase::exact::Known;
-use crate::tablebase::{self, Tablebases, book};
+use crate::tablebase::open_tables::OpenTables;
+use crate::tablebase::{self, book};
 use crate::tools::analyze::score_json;
 use crate::tools::engine_process::{
     Answer, Engine, EngineSpec, Fault, Reply, TimeControl, TimeControlError, Watch,
@@ -270,7 +271,8 @@ struct State {
     /// The record comment of each move played by the engine.
     notes: Vec<Option<String>>,
     time_loss: Option<Color>,
-    tables: Option<Arc<Tablebases>>,
+    /// The tables of the game's rules, reopened for each new game.
+    tables: OpenTables,
     closing: bool,
 }
 
@@ -331,7 +333,7 @@ impl Board {
             evals: Vec::new(),
             notes: Vec::new(),
             time_loss: None,
-            tables: None,
+            tables: OpenTables::new(Some(tablebase::default_dir())),
             closing: false,
         };
         state.reset_clocks(clock);
@@ -881,10 +883,7 @@ impl State {
     /// built some since they were last opened).
     fn open_tables(&mut self) {
         let rules = *self.game.rules();
-        self.tables = Some(Arc::new(match &self.tables {
-            Some(t) if t.serves(&rules) => t.refreshed(),
-            _ => Tablebases::open(tablebase::default_dir(), &rules),
-        }));
+        self.tables.reopened_for(&rules);
     }
 
     /// Keeps the first `keep` moves.
@@ -982,7 +981,14 @@ impl State {
             && self.analysis.is_none();
         // Where no tables cover the position, the built-in opening book may.
         let tables = (!list.is_empty())
-            .then(|| Known::of(self.tables.as_deref(), Some(&book::builtin()), pos, rules))
+            .then(|| {
+                Known::of(
+                    self.tables.current().map(|t| &**t),
+                    Some(&book::builtin()),
+                    pos,
+                    rules,
+                )
+            })
             .flatten()
             .map(|k| view::known_json(&k));
         let search = self.search.as_ref().map(|s| {
