@@ -247,24 +247,6 @@ fn lower_priority() {
     }
 }
 
-/// Whether a process with this id is running.
-pub fn process_alive(pid: u32) -> bool {
-    #[cfg(unix)]
-    {
-        let Ok(pid) = libc::pid_t::try_from(pid) else {
-            return false;
-        };
-        // SAFETY: signal 0 only asks whether the process exists.
-        let found = unsafe { libc::kill(pid, 0) } == 0;
-        found || io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
-    }
-    #[cfg(not(unix))]
-    {
-        let _ = pid;
-        true
-    }
-}
-
 /// A held lock file, removed when dropped.
 struct Lock(PathBuf);
 
@@ -305,7 +287,7 @@ fn stale(path: &Path) -> bool {
         .and_then(|t| t.elapsed().ok())
         .unwrap_or_default();
     match fs::read_to_string(path).map(|t| t.trim().parse::<u32>()) {
-        Ok(Ok(pid)) => !process_alive(pid) || age > STALE_AFTER,
+        Ok(Ok(pid)) => !super::file::process_alive(pid) || age > STALE_AFTER,
         // Just created, the id not written yet; or unreadable for long.
         Ok(Err(_)) | Err(_) => age > Duration::from_secs(10),
     }

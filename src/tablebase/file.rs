@@ -349,12 +349,30 @@ pub fn remove_stale_temporaries(dir: &Path) {
     for e in entries.flatten() {
         let path = e.path();
         match writer_of(&path) {
-            Some(Some(pid)) if super::auto::process_alive(pid) => {}
+            Some(Some(pid)) if process_alive(pid) => {}
             Some(_) => {
                 let _ = fs::remove_file(path);
             }
             None => {}
         }
+    }
+}
+
+/// Whether a process with this id is running.
+pub(super) fn process_alive(pid: u32) -> bool {
+    #[cfg(unix)]
+    {
+        let Ok(pid) = libc::pid_t::try_from(pid) else {
+            return false;
+        };
+        // SAFETY: signal 0 only asks whether the process exists.
+        let found = unsafe { libc::kill(pid, 0) } == 0;
+        found || io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        true
     }
 }
 
