@@ -52,7 +52,7 @@ pub struct StatusArgs {
 
 /// A stopped run (Ctrl-C, or the SIGTERM of Slurm's `scancel`) leaves no
 /// partial table behind.
-fn remove_partial_tables_on_signal() {
+pub fn remove_partial_tables_on_signal() {
     let installed = ctrlc::set_handler(|| {
         file::remove_temporaries_being_written();
         eprintln!("morris: stopped by a signal; no partial table is left");
@@ -63,20 +63,8 @@ fn remove_partial_tables_on_signal() {
     }
 }
 
-/// `tb generate` (all of it: the signal handler, then the tables).
-pub fn generate(
-    a: &GenerateArgs,
-    tables: impl FnOnce() -> Result<(), CliError>,
-) -> Result<(), CliError> {
-    remove_partial_tables_on_signal();
-    match &a.table {
-        Some(name) => generate_table(a, name),
-        None => tables(),
-    }
-}
-
 /// `tb generate --table NAME`: one job of the plan.
-fn generate_table(a: &GenerateArgs, name: &str) -> Result<(), CliError> {
+pub fn generate_table(a: &GenerateArgs, name: &str) -> Result<(), CliError> {
     let rules = a.common.rules.rules()?;
     let sector = Sector::parse(name)?;
     let phase = if sector.placing() {

@@ -179,7 +179,13 @@ pub enum SampleValue {
 /// Runs one `morris tb` command.
 pub fn run(args: &TbArgs) -> Result<(), CliError> {
     match &args.command {
-        TbCommand::Generate(a) => super::cluster::generate(a, || run_generate(a)),
+        TbCommand::Generate(a) => {
+            super::cluster::remove_partial_tables_on_signal();
+            match &a.table {
+                Some(name) => super::cluster::generate_table(a, name),
+                None => run_generate(a),
+            }
+        }
         TbCommand::Plan(a) => run_plan(a),
         TbCommand::Verify(a) => run_verify(a),
         TbCommand::Stats(a) => {

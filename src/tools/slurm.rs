@@ -99,7 +99,7 @@ pub fn waiting(jobs: &Jobs, queued: &[(Sector, Queued)], done: &[bool]) -> Vec<O
             .map(|(_, q)| q.clone());
         out.push(newest.map(|q| {
             let doomed = q.state == "PENDING"
-                && (q.reason == "DependencyNeverSatisfied"
+                && (q.reason == NEVER
                     || job
                         .after
                         .iter()
@@ -109,6 +109,9 @@ pub fn waiting(jobs: &Jobs, queued: &[(Sector, Queued)], done: &[bool]) -> Vec<O
     }
     out
 }
+
+/// Slurm's reason for a job waiting for one that failed: it stays pending for ever.
+const NEVER: &str = "DependencyNeverSatisfied";
 
 /// The comment that marks the queued jobs of the plan whose tables live
 /// under `folder`: this prefix, then the job's name.
@@ -196,7 +199,7 @@ pub fn submit(jobs: &Jobs, settings: &Settings, dry_run: bool) -> Result<Submitt
         let writer = queued
             .iter()
             .rev()
-            .find(|(n, q)| *n == name && q.active() && q.reason != "DependencyNeverSatisfied");
+            .find(|(n, q)| *n == name && q.active() && q.reason != NEVER);
         match writer {
             Some((_, q)) => waits.insert(s, q.id.clone()),
             None => return Err(SlurmError::Missing(s)),
