@@ -544,7 +544,20 @@ fn sanmill_engines_play_whole_games_with_removals_as_separate_turns() {
     // They were sent the history with removals as separate tokens.
     let sent = std::fs::read_to_string(&log).unwrap();
     assert!(sent.contains("setoption name MoveTimeMs value 0"));
-    assert!(sent.contains("setoption name SkillLevel value 1"));
+    // Full strength at the handshake (each at the maximum it declared),
+    // then the match's depth for each search.
+    for sent_option in [
+        "SkillLevel value 30",
+        "SkillLevel value 20",
+        "IDSEnabled value true",
+        "DrawOnHumanExperience value false",
+        "SkillLevel value 1",
+    ] {
+        assert!(
+            sent.contains(&format!("setoption name {sent_option}\n")),
+            "{sent}"
+        );
+    }
     let positions: Vec<&str> = sent.lines().filter(|l| l.starts_with("position")).collect();
     assert!(positions.iter().any(|l| l.contains(" x")), "{sent}");
     for l in positions {
@@ -555,6 +568,99 @@ fn sanmill_engines_play_whole_games_with_removals_as_separate_turns() {
     }
     let _ = std::fs::remove_file(&pgn);
     let _ = std::fs::remove_file(&log);
+}
+
+/// A timed match of one sanmill engine against a UCI one: the commands the
+/// sanmill engine was sent, and the match's stderr.
+fn sanmill_timed_match(sanmill_engine: Vec<String>, name: &str) -> (String, String) {
+    let log = temp_file(&format!("{name}.log"));
+    let engines = [
+        sanmill_engine,
+        vec![fake("first_legal.sh"), "name=uci".into()],
+    ];
+    let mut args = engine_args(&engines);
+    args.extend([
+        "--movetime",
+        "50",
+        "--max-plies",
+        "12",
+        "--games",
+        "2",
+        "--json",
+    ]);
+    let out = run_match_with_env(&args, &[("SANMILL_LOG", &log)]);
+    let summary = json(&out);
+    assert_eq!(summary["games"], 2);
+    assert_eq!(summary["faults"].as_array().unwrap().len(), 0, "{summary}");
+    let sent = std::fs::read_to_string(&log).unwrap();
+    let _ = std::fs::remove_file(&log);
+    (sent, String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+#[test]
+fn sanmill_engines_play_at_full_strength_and_may_glue_readyok_to_analysis() {
+    // The C++ member writes its analysis from another thread while it
+    // answers `isready`: `readyok` arrives inside such a line, and is
+    // taken.
+    let (sent, stderr) = sanmill_timed_match(sanmill(&["glued"], "glued"), "glued");
+    assert!(
+        sent.lines().filter(|l| *l == "isready ").count() >= 3,
+        "{sent}"
+    );
+    for option in [
+        "SkillLevel value 30",
+        "IDSEnabled value true",
+        "DrawOnHumanExperience value false",
+    ] {
+        assert!(
+            sent.contains(&format!("setoption name {option}\n")),
+            "{sent}"
+        );
+    }
+    assert!(!sent.contains("SkillLevel value 1\n"), "{sent}");
+    assert!(
+        stderr.contains(
+            "glued: full strength: SkillLevel at its maximum, IDSEnabled true, \
+             DrawOnHumanExperience false (those it declares; option.NAME=VALUE overrides)"
+        ),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn sanmill_strength_options_given_by_the_user_are_kept() {
+    let mut engine = sanmill(&[], "told");
+    engine.extend([
+        "option.skilllevel=7".to_string(),
+        "option.DrawOnHumanExperience=true".to_string(),
+    ]);
+    let (sent, stderr) = sanmill_timed_match(engine, "told");
+    assert!(
+        sent.contains("setoption name skilllevel value 7\n"),
+        "{sent}"
+    );
+    // Each search's SkillLevel is the user's too.
+    assert!(
+        sent.contains("setoption name SkillLevel value 7\n"),
+        "{sent}"
+    );
+    assert!(
+        sent.contains("setoption name IDSEnabled value true\n"),
+        "{sent}"
+    );
+    assert!(
+        sent.contains("setoption name DrawOnHumanExperience value true\n"),
+        "{sent}"
+    );
+    assert!(!sent.contains("value 30"), "{sent}");
+    assert!(
+        !sent.contains("DrawOnHumanExperience value false"),
+        "{sent}"
+    );
+    assert!(
+        stderr.contains("told: full strength: IDSEnabled true (those it declares"),
+        "{stderr}"
+    );
 }
 
 #[test]

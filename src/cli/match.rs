@@ -13,7 +13,7 @@ use serde_json::json;
 use super::{CliError, PositionArgs};
 use morris::rules::{Rules, Setup, Start};
 use morris::tools::elo::{Sprt, Tally, format_elo};
-use morris::tools::engine_process::{EngineSpec, Proto, TimeControl};
+use morris::tools::engine_process::{self, EngineSpec, Proto, TimeControl};
 use morris::tools::match_runner::{
     self, GameReport, MatchConfig, MatchError, MatchOutcome, Standings,
 };
@@ -261,6 +261,9 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         ),
         None => None,
     };
+    for note in cfg.engines.iter().filter_map(engine_process::strength_note) {
+        eprintln!("{note}");
+    }
     let total = match_runner::schedule(&cfg).len();
     let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
     bar.set_style(

@@ -3,6 +3,7 @@
 
 use std::path::PathBuf;
 
+use super::wire::{Declaration, DeclaredKind};
 use crate::rules::options::{OptionKind, RuleOptionId, Rules, parse_bool};
 use crate::search::{ELO_MAX, ELO_MIN, Settings};
 use crate::tablebase::auto;
@@ -78,31 +79,38 @@ impl EngineOption {
     /// The `option name ...` line announcing this option.
     pub fn declaration(self) -> String {
         let d = Settings::default();
-        let name = self.name();
-        match self {
-            EngineOption::ClearHash => format!("option name {name} type button"),
+        let text = |default: String| DeclaredKind::Text { default };
+        let kind = match self {
+            EngineOption::ClearHash => DeclaredKind::Button,
             EngineOption::Ponder | EngineOption::LimitStrength => {
-                format!("option name {name} type check default false")
+                DeclaredKind::Check { default: false }
             }
-            EngineOption::TablebasePath => format!(
-                "option name {name} type string default {}",
-                crate::tablebase::default_dir().display()
-            ),
-            EngineOption::BookPath => format!("option name {name} type string default <builtin>"),
-            EngineOption::Hash => self.spin_declaration(d.hash_mb as u64),
-            EngineOption::Threads => self.spin_declaration(d.threads as u64),
-            EngineOption::MultiPv => self.spin_declaration(d.multipv as u64),
-            EngineOption::MoveOverhead => self.spin_declaration(d.move_overhead_ms),
-            EngineOption::Skill => self.spin_declaration(d.skill as u64),
-            EngineOption::Elo => self.spin_declaration(d.elo as u64),
-            EngineOption::TablebaseAuto => self.spin_declaration(auto::default_max() as u64),
+            EngineOption::TablebasePath => {
+                text(crate::tablebase::default_dir().display().to_string())
+            }
+            EngineOption::BookPath => text("<builtin>".to_string()),
+            EngineOption::Hash => self.spin_kind(d.hash_mb as u64),
+            EngineOption::Threads => self.spin_kind(d.threads as u64),
+            EngineOption::MultiPv => self.spin_kind(d.multipv as u64),
+            EngineOption::MoveOverhead => self.spin_kind(d.move_overhead_ms),
+            EngineOption::Skill => self.spin_kind(d.skill as u64),
+            EngineOption::Elo => self.spin_kind(d.elo as u64),
+            EngineOption::TablebaseAuto => self.spin_kind(auto::default_max() as u64),
+        };
+        Declaration {
+            name: self.name().to_string(),
+            kind,
         }
+        .to_string()
     }
 
-    fn spin_declaration(self, default: u64) -> String {
+    fn spin_kind(self, default: u64) -> DeclaredKind {
         let (min, max) = self.range().expect("spin options have a range");
-        let name = self.name();
-        format!("option name {name} type spin default {default} min {min} max {max}")
+        DeclaredKind::Spin {
+            default: default as i64,
+            min: min as i64,
+            max: max as i64,
+        }
     }
 
     pub fn find(name: &str) -> Option<EngineOption> {
@@ -222,17 +230,26 @@ pub fn rule_declarations() -> Vec<String> {
     RuleOptionId::ALL
         .into_iter()
         .map(|o| {
-            let default = defaults.get(o);
-            match o.kind() {
-                OptionKind::Check => format!("option name {o} type check default {default}"),
-                OptionKind::Spin { min, max } => {
-                    format!("option name {o} type spin default {default} min {min} max {max}")
-                }
-                OptionKind::Combo(values) => {
-                    let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
-                    format!("option name {o} type combo default {default}{vars}")
-                }
+            let default = defaults.get(o).to_string();
+            let kind = match o.kind() {
+                OptionKind::Check => DeclaredKind::Check {
+                    default: default == "true",
+                },
+                OptionKind::Spin { min, max } => DeclaredKind::Spin {
+                    default: default.parse().expect("a spin option's value is a number"),
+                    min: min.into(),
+                    max: max.into(),
+                },
+                OptionKind::Combo(values) => DeclaredKind::Combo {
+                    default,
+                    vars: values.iter().map(|v| v.to_string()).collect(),
+                },
+            };
+            Declaration {
+                name: o.to_string(),
+                kind,
             }
+            .to_string()
         })
         .collect()
 }

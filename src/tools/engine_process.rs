@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 
 use crate::protocol::wire::sanmill::{Best, SanmillLine};
 use crate::protocol::wire::{
-    BestMove, Command, Dialect, EngineLine, GoArgs, InfoLine, PositionArgs, READY_OK,
+    BestMove, Command, Declaration, DeclaredKind, Dialect, EngineLine, GoArgs, InfoLine,
+    PositionArgs, READY_OK,
 };
 use crate::rules::{MoveError, Rules, Variant};
 use crate::search::Score;
@@ -286,7 +287,70 @@ pub struct Engine {
     sync_timeout: Duration,
     /// The sanmill time options last sent (`MoveTime` seconds,
     /// `SkillLevel`), so each is sent only when it changes.
-    sanmill_limits: Option<(u64, Option<u32>)>,
+    sanmill_limits: Option<(u64, Option<String>)>,
+    /// The sanmill `SkillLevel` of searches without a depth: the user's,
+    /// else the maximum the engine declared.
+    sanmill_skill: Option<String>,
+}
+
+/// The strength options of the other engine family, each with the value
+/// that plays at full strength (`None`: the maximum the engine declares).
+/// Their defaults are their weakest play (`SkillLevel` 1 is depth 1).
+pub const SANMILL_STRENGTH: [(&str, Option<&str>); 3] = [
+    ("SkillLevel", None),
+    ("IDSEnabled", Some("true")),
+    ("DrawOnHumanExperience", Some("false")),
+];
+
+/// What the match header says of a sanmill engine's strength settings.
+pub fn strength_note(spec: &EngineSpec) -> Option<String> {
+    if spec.proto != Proto::Sanmill {
+        return None;
+    }
+    let set: Vec<String> = SANMILL_STRENGTH
+        .into_iter()
+        .filter(|(name, _)| {
+            !spec
+                .options
+                .iter()
+                .any(|(u, _)| u.eq_ignore_ascii_case(name))
+        })
+        .map(|(name, value)| match value {
+            Some(v) => format!("{name} {v}"),
+            None => format!("{name} at its maximum"),
+        })
+        .collect();
+    Some(if set.is_empty() {
+        format!("{}: strength options as given", spec.name)
+    } else {
+        format!(
+            "{}: full strength: {} (those it declares; option.NAME=VALUE overrides)",
+            spec.name,
+            set.join(", ")
+        )
+    })
+}
+
+/// The full-strength settings for an engine that declared `declared`,
+/// but for those the user sets (`user`).
+fn full_strength(
+    declared: &[Declaration],
+    user: &[(String, String)],
+) -> Vec<(&'static str, String)> {
+    SANMILL_STRENGTH
+        .into_iter()
+        .filter(|(name, _)| !user.iter().any(|(u, _)| u.eq_ignore_ascii_case(name)))
+        .filter_map(|(name, value)| {
+            let d = declared
+                .iter()
+                .find(|d| d.name.eq_ignore_ascii_case(name))?;
+            match (value, &d.kind) {
+                (None, DeclaredKind::Spin { max, .. }) => Some((name, max.to_string())),
+                (Some(v), DeclaredKind::Check { .. }) => Some((name, v.to_string())),
+                _ => None,
+            }
+        })
+        .collect()
 }
 
 enum WaitError {
@@ -333,17 +397,39 @@ impl Engine {
             lines: rx,
             sync_timeout: timeout,
             sanmill_limits: None,
+            sanmill_skill: None,
         };
         let hello = Command::Hello(spec.proto.dialect());
         engine
             .send(&hello)
             .map_err(|_| engine.handshake_fault(hello.keyword()))?;
         let ok = spec.proto.dialect().hello_ok();
+        let mut declared = Vec::new();
         engine
-            .wait_for(|l| l == ok, timeout)
+            .wait_for(
+                |l| {
+                    declared.extend(Declaration::parse(l));
+                    l == ok
+                },
+                timeout,
+            )
             .map_err(|e| engine.wait_fault(e, ok, timeout))?;
         if spec.proto == Proto::Sanmill {
             engine.set_option("MoveTimeMs", "0")?;
+            let strength = full_strength(&declared, &spec.options);
+            for (name, value) in &strength {
+                engine.set_option(name, value)?;
+            }
+            let user = spec
+                .options
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case("SkillLevel"));
+            engine.sanmill_skill = user.map(|(_, v)| v.clone()).or_else(|| {
+                strength
+                    .iter()
+                    .find(|(n, _)| *n == "SkillLevel")
+                    .map(|(_, v)| v.clone())
+            });
         }
         for (name, value) in &spec.options {
             engine.set_option(name, value)?;
@@ -488,15 +574,20 @@ impl Engine {
 
     /// The C++ sanmill member ignores `go`'s arguments: its time per move
     /// is `MoveTime` in whole seconds (rounded up; 0: no limit) and its
-    /// depth `SkillLevel`. Sent when they change.
+    /// depth `SkillLevel` (without a depth: the full-strength one). Sent
+    /// when they change.
     fn set_sanmill_limits(&mut self, go: &GoArgs) -> Result<(), Fault> {
-        let limits = (go.movetime.map_or(0, |ms| ms.div_ceil(1000)), go.depth);
-        if self.sanmill_limits == Some(limits) {
+        let skill = go
+            .depth
+            .map(|d| d.to_string())
+            .or_else(|| self.sanmill_skill.clone());
+        let limits = (go.movetime.map_or(0, |ms| ms.div_ceil(1000)), skill);
+        if self.sanmill_limits.as_ref() == Some(&limits) {
             return Ok(());
         }
         self.set_option("MoveTime", &limits.0.to_string())?;
-        if let Some(depth) = limits.1 {
-            self.set_option("SkillLevel", &depth.to_string())?;
+        if let Some(skill) = &limits.1 {
+            self.set_option("SkillLevel", skill)?;
         }
         self.sanmill_limits = Some(limits);
         Ok(())
@@ -517,16 +608,18 @@ impl Engine {
             .map_err(|_| self.crash())
     }
 
-    /// `isready` until `readyok`.
+    /// `isready` until `readyok`, which may share its line with output
+    /// another thread of the engine was writing at the same moment (the
+    /// C++ sanmill member's analysis: `readyok0.00% : 0.00% : 0.00%`).
     fn sync(&mut self, timeout: Duration) -> Result<(), Fault> {
         self.send(&Command::IsReady)?;
-        self.wait_for(|l| l == READY_OK, timeout)
+        self.wait_for(|l| l.contains(READY_OK), timeout)
             .map_err(|e| self.wait_fault(e, READY_OK, timeout))
     }
 
     fn wait_for(
         &mut self,
-        done: impl Fn(&str) -> bool,
+        mut done: impl FnMut(&str) -> bool,
         timeout: Duration,
     ) -> Result<(), WaitError> {
         let start = Instant::now();

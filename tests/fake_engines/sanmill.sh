@@ -5,8 +5,10 @@
 # again); the one-line answer `info score 0 bestmove X` followed by debug
 # lines. It plays the first legal move as `morris perft 1 --divide` lists
 # them, using the morris binary named by $MORRIS. Standard rules only
-# (setoption is ignored). With $SANMILL_LOG set, it appends every command
-# it reads to that file.
+# (setoption is ignored). It declares the C++ member's strength options
+# (SkillLevel 0-30, IDSEnabled, DrawOnHumanExperience) at their weak
+# defaults; the Rust spelling declares SkillLevel 0-20 only. With
+# $SANMILL_LOG set, it appends every command it reads to that file.
 #
 # Usage: sanmill.sh [MODE [N]]:
 #   rust         answers as the Rust member writes them: `info depth 1 score 0 bestmove X`
@@ -16,9 +18,12 @@
 #   draw         answers `bestmove draw` from its N-th `go` on
 #   slow         from its N-th `go` on, answers only when told `stop`
 #   hang         from its N-th `go` on, never answers
+#   glued        answers `isready` as the C++ member does while its analysis
+#                thread writes: `readyok` and analysis text on one line
 mode=${1:-}
 after=${2:-1}
 gos=0
+readies=0
 moves=""
 
 answer() {
@@ -47,9 +52,27 @@ while read -r cmd rest; do
     case $cmd in
     uci)
         echo "id name fake sanmill ${mode}"
+        if [[ $mode == rust ]]; then
+            echo "option name SkillLevel type spin default 1 min 0 max 20"
+        else
+            echo "option name Hash type spin default 16 min 1 max 33554432"
+            echo "option name SkillLevel type spin default 1 min 0 max 30"
+            echo "option name MoveTime type spin default 1 min 0 max 60"
+            echo "option name IDSEnabled type check default false"
+            echo "option name DrawOnHumanExperience type check default true"
+        fi
         echo "uciok"
         ;;
-    isready) echo "readyok" ;;
+    isready)
+        readies=$((readies + 1))
+        if [[ $mode != glued ]]; then
+            echo "readyok"
+        elif ((readies % 2)); then
+            echo "readyok0.00% : 0.00% : 0.00%"
+        else
+            echo "0.00% : 0.00% : readyok0.00%"
+        fi
+        ;;
     position)
         moves=""
         [[ $rest == *" moves "* ]] && moves=${rest#* moves }

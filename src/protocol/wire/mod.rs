@@ -6,11 +6,13 @@
 //! in `sanmill`.
 
 pub mod command;
+pub mod declaration;
 pub mod gbgp;
 pub mod reply;
 pub mod sanmill;
 
 pub use command::{Command, CommandError, GoArgs, PositionArgs};
+pub use declaration::{Declaration, DeclaredKind};
 pub use gbgp::GbgpError;
 pub use reply::{BestMove, EngineLine, InfoLine, ReplyError};
 
