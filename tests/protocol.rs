@@ -181,6 +181,60 @@ fn every_bad_input_is_one_error_line_and_changes_nothing() {
 }
 
 #[test]
+fn bad_input_messages_name_the_bad_field() {
+    let mut e = Engine::start();
+    for (bad, says) in [
+        (
+            "position fen 3/3/3/6/3/3/3 x 9 9 0 1",
+            "the side to move is 'x', expected w or b",
+        ),
+        (
+            "position fen 3/3/3/6/3/3/3 w 9 x 0 1",
+            "black's pieces in hand is 'x', expected a whole number",
+        ),
+        (
+            "position fen 3/3/3/6/3/3/3 w 9 9 -2 1",
+            "the halfmove clock is '-2', expected a whole number of plies",
+        ),
+        (
+            "position fen 3/3/3/6/3/3/3 w 9 9 0",
+            "it ends before the move number",
+        ),
+        (
+            "position fen 3/3/3/6/3/3/3 w 9 9 0 1 x",
+            "the rule-set state is 'x', expected spent:, shuttle:, owe: or end:",
+        ),
+        (
+            "go depth -1",
+            "go depth takes a whole number of plies, not '-1'",
+        ),
+        (
+            "go movetime 1s",
+            "go movetime takes a whole number of milliseconds, not '1s'",
+        ),
+        (
+            "go wtime 1000 btime",
+            "go btime needs a whole number of milliseconds after it",
+        ),
+        ("go fast", "go: unknown argument 'fast'"),
+        (
+            "position startpos moves b2 g7 d2 a7 f2xa7xg7",
+            "move 'f2xa7xg7': one removal per mill: it closes one mill, so it removes one piece, \
+             not 2: legal are f2xa7, f2xg7",
+        ),
+    ] {
+        e.send(bad);
+        let lines = e.sync();
+        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+        assert!(
+            lines[0].starts_with("info string error: "),
+            "{bad}: {lines:?}"
+        );
+        assert!(lines[0].contains(says), "{bad}: {lines:?}");
+    }
+}
+
+#[test]
 fn blank_lines_crlf_and_extra_spaces_are_accepted() {
     let mut e = Engine::start();
     e.send_raw("\r\n\n   \nposition   startpos   moves  d2   a4 \r\n\r\n");

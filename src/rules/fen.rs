@@ -54,6 +54,14 @@ pub enum FenError {
         "bad position string: '{0}' is not <board> <w|b> <white in hand> <black in hand> <clock> <move> [<white bans> <black bans>]"
     )]
     Shape(String),
+    #[error("bad position string: {field} is '{found}', expected {expected}")]
+    Field {
+        field: &'static str,
+        expected: &'static str,
+        found: String,
+    },
+    #[error("bad position string: it ends before {0}")]
+    Missing(&'static str),
     #[error("bad position string: the board has {0} ranks, not 7")]
     RankCount(usize),
     /// Rank `rank` (7 to 1) has `points` points instead of `expected`.
@@ -255,16 +263,22 @@ struct Fields {
     extras: Vec<Extra>,
 }
 
+fn side(input: &str) -> IResult<&str, Color> {
+    alt((
+        value(Color::White, one_of("wW")),
+        value(Color::Black, one_of("bB")),
+    ))
+    .parse(input)
+}
+
+fn ranks(input: &str) -> IResult<&str, Vec<Vec<Cell>>> {
+    separated_list1(char('/'), cells).parse(input)
+}
+
 fn fields(input: &str) -> IResult<&str, Fields> {
     let (rest, (ranks, side, white, black, clock, fullmove, bans)) = (
-        separated_list1(char('/'), cells),
-        preceded(
-            space1,
-            alt((
-                value(Color::White, one_of("wW")),
-                value(Color::Black, one_of("bB")),
-            )),
-        ),
+        ranks,
+        preceded(space1, side),
         preceded(space1, number),
         preceded(space1, number),
         preceded(space1, number),
@@ -285,6 +299,82 @@ fn fields(input: &str) -> IResult<&str, Fields> {
     Ok((rest, fields))
 }
 
+/// The field that keeps `text` from having the fields' shape, found word
+/// by word with the fields' own parsers.
+fn misfit(text: &str) -> FenError {
+    fn fits<T>(parser: fn(&str) -> IResult<&str, T>, word: &str) -> bool {
+        all_consuming(parser).parse(word).is_ok()
+    }
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let required: [(&'static str, &'static str, bool); 6] = [
+        (
+            "the board",
+            "ranks 7 to 1 separated by '/'",
+            fits(ranks, words[0]),
+        ),
+        (
+            "the side to move",
+            "w or b",
+            words.get(1).is_some_and(|w| fits(side, w)),
+        ),
+        (
+            "white's pieces in hand",
+            "a whole number",
+            words.get(2).is_some_and(|w| fits(number::<u32>, w)),
+        ),
+        (
+            "black's pieces in hand",
+            "a whole number",
+            words.get(3).is_some_and(|w| fits(number::<u32>, w)),
+        ),
+        (
+            "the halfmove clock",
+            "a whole number of plies",
+            words.get(4).is_some_and(|w| fits(number::<u32>, w)),
+        ),
+        (
+            "the move number",
+            "a whole number",
+            words.get(5).is_some_and(|w| fits(number::<u32>, w)),
+        ),
+    ];
+    for (i, (field, expected, ok)) in required.into_iter().enumerate() {
+        match words.get(i) {
+            None => return FenError::Missing(field),
+            Some(w) if !ok => {
+                return FenError::Field {
+                    field,
+                    expected,
+                    found: w.to_string(),
+                };
+            }
+            Some(_) => {}
+        }
+    }
+    let mut rest = &words[6..];
+    if rest.first().is_some_and(|w| fits(bans, w)) {
+        match rest.get(1) {
+            Some(w) if fits(bans, w) => rest = &rest[2..],
+            Some(w) => {
+                return FenError::Field {
+                    field: "black's mill bans",
+                    expected: "- or lines such as a1a4a7,d1d2d3",
+                    found: w.to_string(),
+                };
+            }
+            None => return FenError::Missing("black's mill bans"),
+        }
+    }
+    match rest.iter().find(|w| !fits(extra, w)) {
+        Some(w) => FenError::Field {
+            field: "the rule-set state",
+            expected: "spent:, shuttle:, owe: or end: (or the two mill-ban fields after the move number)",
+            found: w.to_string(),
+        },
+        None => FenError::Shape(text.to_string()),
+    }
+}
+
 impl Position {
     /// Reads a position string under `rules`, checking it describes a position.
     pub fn from_fen(text: &str, rules: &Rules) -> Result<Position, FenError> {
@@ -298,7 +388,7 @@ impl Position {
         }
         let (_, f) = all_consuming(fields)
             .parse(text)
-            .map_err(|_| FenError::Shape(text.to_string()))?;
+            .map_err(|_| misfit(text))?;
         if f.ranks.len() != 7 {
             return Err(FenError::RankCount(f.ranks.len()));
         }
@@ -571,11 +661,24 @@ mod tests {
             ("3/3/3/6/3/3 w 9 9 0 1", "ranks"),
             ("3/3/3/5/3/3/3 w 9 9 0 1", "rank 4"),
             ("3/3/3/6/3/3/4 w 9 9 0 1", "rank 1"),
-            ("3/3/3/6/3/3/3 x 9 9 0 1", "not"),
+            (
+                "3/3/3/6/3/3/3 x 9 9 0 1",
+                "the side to move is 'x', expected w or b",
+            ),
+            ("3/3/3/6/3/3/3 w 9 x 0 1", "black's pieces in hand is 'x'"),
+            ("3/3/3/6/3/3/3 w 9 9 0 1 - -x", "black's mill bans is '-x'"),
+            (
+                "3/3/3/6/3/3/3 w 9 9 0 1 -",
+                "it ends before black's mill bans",
+            ),
+            (
+                "3/3/3/6/3/3/3 w 9 9 0 1 spent:z9",
+                "the rule-set state is 'spent:z9'",
+            ),
             ("3/3/X2/6/3/3/3 w 9 9 0 1", "'X'"),
             ("WWW/3/3/6/3/3/3 w 7 9 0 1", "more than"),
             ("3/3/3/6/3/3/3 w 9 9 0 0", "full-move"),
-            ("3/3/3/6/3/3/3 w 9 9 0", "not"),
+            ("3/3/3/6/3/3/3 w 9 9 0", "it ends before the move number"),
             ("3/3/3/6/3/3/3 w 9 9 0 1 a1a4a7 -", "MillReform"),
         ] {
             let err = Position::from_fen(bad, &rules).unwrap_err().to_string();

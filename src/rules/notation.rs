@@ -70,9 +70,39 @@ pub enum MoveReason {
     MustRemove(Alternatives),
     #[error("those removals are not allowed: legal are {0}")]
     RemovalsNotAllowed(Alternatives),
+    /// As many removals as the move's mills, but not as many as written.
+    #[error(
+        "one removal per mill: it closes {}, so it removes {}, not {given}: legal are {legal}",
+        counted(*.mills, "mill", "mills"),
+        counted(*.mills, "piece", "pieces")
+    )]
+    OneRemovalPerMill {
+        mills: usize,
+        given: usize,
+        legal: Alternatives,
+    },
+    /// A count of removals these rules do not tie to the mills closed.
+    #[error(
+        "it removes {} under these rules, not {given}: legal are {legal}",
+        counted(*.allowed, "piece", "pieces")
+    )]
+    RemovalCount {
+        allowed: usize,
+        given: usize,
+        legal: Alternatives,
+    },
     /// The removals are legal in another order, as `write` has them.
     #[error("{square} may not be removed at that point of the order; write {write}")]
     RemovalOrder { square: Square, write: Move },
+}
+
+/// `one mill`, `two pieces`: small counts in words.
+fn counted(n: usize, one: &str, many: &str) -> String {
+    const WORDS: [&str; 4] = ["no", "one", "two", "three"];
+    let word = WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| w.to_string());
+    format!("{word} {}", if n == 1 { one } else { many })
 }
 
 /// The legal moves from and to the same points as a rejected token; shows
@@ -242,19 +272,40 @@ impl Position {
         if same_turn.is_empty() {
             return MoveReason::ReformBanned;
         }
-        if same_turn.iter().all(|m| m.num_removals() == 0) && !text.removals.is_empty() {
+        // The mills the move closes.
+        let mills = {
             let after = match text.from {
                 Some(f) => (self.pieces(me) ^ f.bit()) | to.bit(),
                 None => self.pieces(me) | to.bit(),
             };
-            return if rules.layout().mills_at(after, to) > 0 {
+            rules.layout().mills_at(after, to) as usize
+        };
+        if same_turn.iter().all(|m| m.num_removals() == 0) && !text.removals.is_empty() {
+            return if mills > 0 {
                 MoveReason::NothingRemovable
             } else {
                 MoveReason::NoMill
             };
         }
+        let allowed = same_turn[0].num_removals();
+        let given = text.removals.len();
         if text.removals.is_empty() {
             MoveReason::MustRemove(Alternatives(same_turn))
+        } else if given != allowed && same_turn.iter().all(|m| m.num_removals() == allowed) {
+            let legal = Alternatives(same_turn);
+            if mills == allowed {
+                MoveReason::OneRemovalPerMill {
+                    mills: allowed,
+                    given,
+                    legal,
+                }
+            } else {
+                MoveReason::RemovalCount {
+                    allowed,
+                    given,
+                    legal,
+                }
+            }
         } else {
             MoveReason::RemovalsNotAllowed(Alternatives(same_turn))
         }
@@ -279,5 +330,60 @@ mod tests {
         ] {
             assert!(MoveText::parse(bad).is_err(), "{bad}");
         }
+    }
+
+    /// The reason `token` is refused after `moves` from the start.
+    fn refused(moves: &str, token: &str) -> MoveReason {
+        let rules = Rules::default();
+        let pos = moves
+            .split_whitespace()
+            .fold(Position::start(&rules), |p, m| {
+                let mv = p.parse_move(&rules, m).unwrap();
+                p.make(&rules, mv)
+            });
+        pos.parse_move(&rules, token).unwrap_err().reason
+    }
+
+    #[test]
+    fn too_many_removals_are_counted_against_the_mills() {
+        let one = refused("b2 g7 d2 a7", "f2xa7xg7");
+        assert!(
+            matches!(
+                one,
+                MoveReason::OneRemovalPerMill {
+                    mills: 1,
+                    given: 2,
+                    ..
+                }
+            ),
+            "{one:?}"
+        );
+        assert!(one.to_string().starts_with(
+            "one removal per mill: it closes one mill, so it removes one piece, not 2: legal are f2xa7, f2xg7"
+        ));
+        // a4 closes two mills, but the standard rules remove one piece.
+        let double = refused("a1 g7 a7 g1 b4 e3 c4 e5", "a4xg7xg1");
+        assert!(
+            matches!(
+                double,
+                MoveReason::RemovalCount {
+                    allowed: 1,
+                    given: 2,
+                    ..
+                }
+            ),
+            "{double:?}"
+        );
+        assert!(
+            double
+                .to_string()
+                .starts_with("it removes one piece under these rules, not 2")
+        );
+        // The right count at a wrong point.
+        let wrong = refused("b2 g7 d2 a7", "f2xb2");
+        assert!(
+            matches!(wrong, MoveReason::RemovalsNotAllowed(_)),
+            "{wrong:?}"
+        );
     }
 }

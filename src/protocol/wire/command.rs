@@ -212,6 +212,22 @@ pub enum CommandError {
          wtime MS, btime MS, winc MS, binc MS, movestogo N, infinite, ponder, searchmoves m1 m2 ..."
     )]
     GoArguments(String),
+    #[error("go {key} takes a whole number of {unit}, not '{found}'")]
+    GoNumber {
+        key: &'static str,
+        unit: &'static str,
+        found: String,
+    },
+    #[error("go {key} needs a whole number of {unit} after it")]
+    GoMissingNumber {
+        key: &'static str,
+        unit: &'static str,
+    },
+    #[error(
+        "go: unknown argument '{0}' (expected depth N, nodes N, movetime MS, \
+         wtime MS, btime MS, winc MS, binc MS, movestogo N, infinite, ponder, searchmoves m1 m2 ...)"
+    )]
+    GoUnknown(String),
 }
 
 /// Parses one input line; `Ok(None)` for a blank line.
@@ -350,22 +366,65 @@ fn go_arg(input: &str) -> IResult<&str, GoArg> {
     .parse(input)
 }
 
+/// The `go` arguments followed by a number, with what it counts and
+/// whether it must fit 32 bits.
+const NUMBERED: [(&str, &str, bool); 8] = [
+    ("depth", "plies", true),
+    ("nodes", "nodes", false),
+    ("movetime", "milliseconds", false),
+    ("wtime", "milliseconds", false),
+    ("btime", "milliseconds", false),
+    ("winc", "milliseconds", false),
+    ("binc", "milliseconds", false),
+    ("movestogo", "moves", true),
+];
+
+/// The `go` words that stand alone.
+const FLAGS: [&str; 2] = ["infinite", "ponder"];
+
+/// Whether `w` is a `go` keyword that ends a searchmoves list.
+fn is_go_key(w: &str) -> bool {
+    NUMBERED
+        .iter()
+        .map(|n| n.0)
+        .chain(FLAGS)
+        .any(|k| k.eq_ignore_ascii_case(w))
+}
+
+/// The argument that makes `go` arguments unreadable, found word by word
+/// with the same number parsers.
+fn go_misfit(args: &str) -> CommandError {
+    let mut words = args.split_whitespace().peekable();
+    while let Some(w) = words.next() {
+        if let Some(&(key, unit, small)) = NUMBERED.iter().find(|n| n.0.eq_ignore_ascii_case(w)) {
+            let Some(found) = words.next() else {
+                return CommandError::GoMissingNumber { key, unit };
+            };
+            let fits = if small {
+                all_consuming(dec_u32::<_, ()>).parse(found).is_ok()
+            } else {
+                all_consuming(dec_u64::<_, ()>).parse(found).is_ok()
+            };
+            if !fits {
+                return CommandError::GoNumber {
+                    key,
+                    unit,
+                    found: found.to_string(),
+                };
+            }
+        } else if w.eq_ignore_ascii_case("searchmoves") {
+            while words.next_if(|m| !is_go_key(m)).is_some() {}
+        } else if !FLAGS.iter().any(|f| f.eq_ignore_ascii_case(w)) {
+            return CommandError::GoUnknown(w.to_string());
+        }
+    }
+    CommandError::GoArguments(args.to_string())
+}
+
 /// A searchmoves entry: any word that is not a `go` keyword.
 fn move_word(input: &str) -> IResult<&str, &str> {
     let (rest, w) = word(input)?;
-    const KEYS: [&str; 10] = [
-        "depth",
-        "nodes",
-        "movetime",
-        "wtime",
-        "btime",
-        "winc",
-        "binc",
-        "movestogo",
-        "infinite",
-        "ponder",
-    ];
-    if KEYS.iter().any(|k| k.eq_ignore_ascii_case(w)) {
+    if is_go_key(w) {
         return Err(nom::Err::Error(nom::error::Error::new(
             input,
             nom::error::ErrorKind::Tag,
@@ -382,7 +441,7 @@ fn go(args: &str) -> Result<GoArgs, CommandError> {
         opt(rest),
     ))
     .parse(args);
-    let bad = || CommandError::GoArguments(args.to_string());
+    let bad = || go_misfit(args);
     let (first, more) = match parsed {
         Ok((_, (first, more, _, leftover))) if leftover.is_none_or(str::is_empty) => (first, more),
         _ => return Err(bad()),
