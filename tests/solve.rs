@@ -72,10 +72,13 @@ fn solve_prints_every_moves_value_and_marks_changes() {
 }
 
 fn describe(p: morris::tablebase::Probe) -> String {
-    match p.value {
-        Value::Draw => "draw".into(),
-        Value::Win => format!("win in {} plies", p.plies),
-        Value::Loss => format!("loss in {} plies", p.plies),
+    match (p.value, p.plies) {
+        (Value::Draw, _) => "draw".into(),
+        (Value::Loss, 0) => "loss, no legal move".into(),
+        (Value::Win, 1) => "win, removes or ends the game now".into(),
+        (Value::Loss, 1) => "loss, even after removing now".into(),
+        (Value::Win, n) => format!("win, removal or end in {n} plies"),
+        (Value::Loss, n) => format!("loss, removal or end in {n} plies"),
     }
 }
 

@@ -84,7 +84,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     for m in moves {
         let mark = change_mark(value.value, m.probe.value).unwrap_or_default();
         let line = format!(
-            "  {:<12} {:<18} {mark}",
+            "  {:<12} {:<34} {mark}",
             m.mv.to_string(),
             m.probe.to_string()
         );

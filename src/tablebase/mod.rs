@@ -173,11 +173,18 @@ impl Probe {
     }
 }
 
+/// Words a player reads right: the distance counts the plies, the coming
+/// one included, to the next removal (by either side) or the end of the
+/// game, so 1 is this ply's own removal, and a loss in 1 still loses.
 impl std::fmt::Display for Probe {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match (self.value, self.distance()) {
-            (Value::Win, Some(d)) => write!(f, "win in {d} plies"),
-            (Value::Loss, Some(d)) => write!(f, "loss in {d} plies"),
+            (Value::Win, Some(0)) => write!(f, "win, the game is over"),
+            (Value::Loss, Some(0)) => write!(f, "loss, no legal move"),
+            (Value::Win, Some(1)) => write!(f, "win, removes or ends the game now"),
+            (Value::Loss, Some(1)) => write!(f, "loss, even after removing now"),
+            (Value::Win, Some(d)) => write!(f, "win, removal or end in {d} plies"),
+            (Value::Loss, Some(d)) => write!(f, "loss, removal or end in {d} plies"),
             (Value::Win, None) => write!(f, "win"),
             (Value::Loss, None) => write!(f, "loss"),
             (Value::Draw, _) => write!(f, "draw"),
