@@ -355,6 +355,43 @@ fn multipv_lines_come_best_first_at_every_depth() {
     }
 }
 
+/// While placing, a search whose last ply is one side's placement sees
+/// that side a piece further on: raw scores swung by about 85 cp between
+/// consecutive depths on such openings. The reported scores must not.
+#[test]
+fn placement_scores_hold_steady_from_one_depth_to_the_next() {
+    let rules = Rules::default();
+    let (mut total, mut steps) = (0, 0);
+    for moves in [
+        "",
+        "d2",
+        "d2 d6",
+        "d2 d6 b4",
+        "a1 g7 d7",
+        "c4 e4 d5 d3",
+        "g1 a7 d6",
+    ] {
+        let setup = Setup::new(
+            Start::Initial,
+            moves.split_whitespace().map(String::from).collect(),
+        );
+        let game = setup.game(&rules).unwrap();
+        let (_, infos) = run(&game, Settings::default(), &depth(10));
+        let cp: Vec<i32> = infos
+            .iter()
+            .filter_map(|i| match i.score {
+                Score::Cp(cp) => Some(cp),
+                Score::Mate(_) => None,
+            })
+            .collect();
+        assert_eq!(cp.len(), 10, "{moves:?}: one report a depth, none a mate");
+        total += cp.windows(2).map(|w| (w[1] - w[0]).abs()).sum::<i32>();
+        steps += cp.len() - 1;
+    }
+    let mean = total as f64 / steps as f64;
+    assert!(mean < 30.0, "mean change between depths {mean:.1} cp");
+}
+
 #[test]
 fn clock_and_movetime_are_respected() {
     let game = midgame();

@@ -516,7 +516,7 @@ fn pick_result(main_worker: &Worker, sh: &Shared, skill: u8) -> SearchOutcome {
     let score = if sh.root_draw || main_worker.best.is_empty() {
         Score::Cp(0)
     } else {
-        worker::to_score(line.score)
+        worker::to_score(line.shown)
     };
     let ponder = line.pv.get(1).copied().or_else(|| {
         let next = sh.root.make(&sh.rules, line.mv);

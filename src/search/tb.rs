@@ -29,3 +29,7 @@ fn plies(probe: Probe) -> i32 {
 
 /// Longer than any distance to conversion of the supported rules.
 const NO_DISTANCE_PLIES: i32 = 1_000;
+
+/// Below every table score's size (searched ones included), above every
+/// evaluation's.
+pub const TB_FLOOR: i32 = TB_WIN - 2 * NO_DISTANCE_PLIES;

@@ -6,7 +6,8 @@ use std::sync::mpsc::Sender;
 use std::time::Instant;
 
 use crate::rules::{
-    Bitboard, Blocked, BoardFull, GameResult, Move, MoveSink, Position, Removals, Rules, Square,
+    Bitboard, Blocked, BoardFull, Color, GameResult, Move, MoveSink, Position, Removals, Rules,
+    Square,
 };
 use crate::tablebase::{Tablebases, Value};
 
@@ -197,6 +198,8 @@ pub struct RootMove {
     pub mv: Move,
     pub score: i32,
     pub prev: i32,
+    /// The score reported for its line (`shown_score`).
+    pub shown: i32,
     pub pv: Vec<Move>,
     pub seldepth: usize,
 }
@@ -294,6 +297,7 @@ impl Worker {
                 mv,
                 score: -INF,
                 prev: -INF,
+                shown: -INF,
                 pv: vec![mv],
                 seldepth: 0,
             })
@@ -941,6 +945,13 @@ impl Worker {
             for rm in &mut self.root_moves {
                 rm.prev = rm.score;
             }
+            let placing = Color::BOTH.into_iter().any(|c| sh.root.in_hand(c) > 0);
+            for (k, rm) in self.root_moves[..lines].iter_mut().enumerate() {
+                rm.shown = match self.best.get(k) {
+                    Some(before) if placing => shown_score(rm.score, before.score),
+                    _ => rm.score,
+                };
+            }
             self.completed_depth = depth;
             self.best.clear();
             self.best.extend_from_slice(&self.root_moves[..lines]);
@@ -975,7 +986,7 @@ impl Main {
                 score: if sh.root_draw {
                     Score::Cp(0)
                 } else {
-                    to_score(rm.score)
+                    to_score(rm.shown)
                 },
                 nodes,
                 nps,
@@ -1104,6 +1115,22 @@ fn from_tt(s: i32, ply: usize) -> i32 {
 }
 
 /// The public form of an internal score (see `Score` for the mate count).
+/// The score reported for a line while placing: the mean of this
+/// iteration's and the last one's scores of the line of that rank. An
+/// iteration whose horizon ends on one side's placement sees that side a
+/// piece further on than the next iteration does, so raw scores swing by
+/// about half a piece between odd and even depths; their mean does not.
+/// The search itself (and so every move chosen) uses the raw scores. Table
+/// and mate scores are reported as found.
+fn shown_score(score: i32, before: i32) -> i32 {
+    let heuristic = |s: i32| s.abs() < tb::TB_FLOOR;
+    if heuristic(score) && heuristic(before) {
+        (score + before).div_euclid(2)
+    } else {
+        score
+    }
+}
+
 pub fn to_score(s: i32) -> Score {
     if s >= MATE_BOUND {
         Score::Mate((MATE - s + 1) / 2)
