@@ -446,19 +446,35 @@ fn bad_fens_say_why() {
         (&r, "3/3/3/5/3/3/3 w 9 9 0 1", "rank 4"),
         (&r, "3/3/3/6/3/3/4 w 9 9 0 1", "rank 1"),
         (&r, "WWWW/3/3/6/3/3/3 w 5 9 0 1", "rank 7"),
-        (&r, "3/3/3/6/3/3/3 x 9 9 0 1", "not"),
+        (
+            &r,
+            "3/3/3/6/3/3/3 x 9 9 0 1",
+            "the side to move is 'x', expected w or b",
+        ),
         (&r, "3/3/X2/6/3/3/3 w 9 9 0 1", "'X'"),
         (&r, "WWW/3/3/6/3/3/3 w 7 9 0 1", "more than"),
         (&r, "3/3/3/6/3/3/3 w 9 10 0 1", "more than"),
         (&r, "3/3/3/6/3/3/3 w 9 9 0 0", "full-move"),
-        (&r, "3/3/3/6/3/3/3 w 9 9 0", "not"),
-        (&r, "3/3/3/6/3/3/3 w 9 9 -1 1", "not"),
+        (
+            &r,
+            "3/3/3/6/3/3/3 w 9 9 0",
+            "it ends before the move number",
+        ),
+        (&r, "3/3/3/6/3/3/3 w 9 9 -1 1", "the halfmove clock is '-1'"),
         (&r, "3/3/3/6/3/3/3 w 9 9 70000 1", "clock"),
-        (&r, "", "not"),
+        (&r, "", "it ends before the board"),
         (&r, "3/3/3/6/3/3/3 w 9 9 0 1 a1a4a7 -", "MillReform"),
-        (&reform, "3/3/3/6/3/3/3 w 9 9 0 1 a1a4a7", "not"),
+        (
+            &reform,
+            "3/3/3/6/3/3/3 w 9 9 0 1 a1a4a7",
+            "it ends before black's mill bans",
+        ),
         (&reform, "3/3/3/6/3/3/3 w 9 9 0 1 a1a4d7 -", "not a line"),
-        (&reform, "3/3/3/6/3/3/3 w 9 9 0 1 a1a4 -", "not"),
+        (
+            &reform,
+            "3/3/3/6/3/3/3 w 9 9 0 1 a1a4 -",
+            "the rule-set state is 'a1a4'",
+        ),
     ] {
         let err = Position::from_fen(bad, rules).unwrap_err().to_string();
         assert!(err.contains(why), "{bad}: {err}");

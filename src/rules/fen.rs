@@ -306,6 +306,9 @@ fn misfit(text: &str) -> FenError {
         all_consuming(parser).parse(word).is_ok()
     }
     let words: Vec<&str> = text.split_whitespace().collect();
+    let Some(board) = words.first() else {
+        return FenError::Missing("the board");
+    };
     let required: [(&'static str, &'static str, bool); 6] = [
         (
             "the board",
