@@ -313,7 +313,7 @@ fn misfit(text: &str) -> FenError {
         (
             "the board",
             "ranks 7 to 1 separated by '/'",
-            fits(ranks, words[0]),
+            fits(ranks, board),
         ),
         (
             "the side to move",
