@@ -3,10 +3,8 @@
 //! the engine with only the book never lowers the value in those plies; a
 //! bad book file is reported and ignored.
 
-#[path = "common/engine.rs"]
-mod engine;
-#[path = "common/game_tables.rs"]
-mod game_tables;
+use crate::common::engine;
+use crate::common::game_tables;
 
 use std::collections::HashSet;
 use std::path::PathBuf;

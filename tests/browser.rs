@@ -3,11 +3,9 @@
 //! back and imports a record, while the page is checked against the rules
 //! core after every ply. Screenshots go to `target/gui-screenshots/`.
 
-mod common;
-#[path = "common/gui_server.rs"]
-mod gui_server;
-#[path = "common/webdriver.rs"]
-mod webdriver;
+use crate::common;
+use crate::common::gui_server;
+use crate::common::webdriver;
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};

@@ -7,7 +7,7 @@
 //! Every game is seeded; a mismatch prints the seed, the rules, the moves
 //! so far and the position string, so it reproduces.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use common::naive::{NaiveGame, normalise_fen};

@@ -2,8 +2,7 @@
 //! and the `Legal moves:` line of `d` are empty in both dialects, while
 //! `d` names the end.
 
-#[path = "common/engine.rs"]
-mod engine;
+use crate::common::engine;
 
 use engine::Engine;
 

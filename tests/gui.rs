@@ -9,9 +9,7 @@ use std::time::{Duration, Instant};
 use morris::rules::{Game, MoveList, Position, Rules, Setup, Variant};
 use serde_json::{Value, json};
 
-#[path = "common/gui_server.rs"]
-#[allow(dead_code)] // the page URL is for the browser test
-mod gui_server;
+use crate::common::gui_server;
 
 use gui_server::GuiServer as Gui;
 
@@ -746,8 +744,7 @@ fn exports_and_imports_game_records() {
     assert_eq!(other.get("/api/state")["moves"], imported["moves"]);
 }
 
-#[path = "common/tables.rs"]
-mod tables;
+use crate::common::tables;
 
 #[test]
 fn shows_the_tables_value_of_every_move() {

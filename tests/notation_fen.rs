@@ -4,7 +4,7 @@
 //! and illegal tokens are refused with a reason; FEN strings round-trip
 //! and bad ones are refused with a reason.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use common::naive::{NaiveGame, index_of, move_text};

@@ -4,7 +4,7 @@
 //! naive reference's count and against the numbers written here (which
 //! the naive reference computed, for peers to check against).
 
-mod common;
+use crate::common;
 
 use common::naive::{NaiveGame, normalise_fen};
 use morris::rules::{Game, MoveList, Position, Rules, START_FEN, Variant};

@@ -17,7 +17,7 @@
 //!   checked, each searched to the end of placement, and every sampled
 //!   position and the start agree with the stored values of their moves.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

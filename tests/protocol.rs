@@ -1,7 +1,6 @@
 //! Whole protocol transcripts against the built binary.
 
-#[path = "common/engine.rs"]
-mod engine;
+use crate::common::engine;
 
 use std::time::{Duration, Instant};
 

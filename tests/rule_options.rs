@@ -3,7 +3,7 @@
 //! written out here (worked out by hand from docs/rules.md) and checked against
 //! both the fast core and the naive reference.
 
-mod common;
+use crate::common;
 
 use common::fen_of;
 use common::naive::{NAMES, NaiveGame};

@@ -8,7 +8,7 @@
 //!
 //! A mismatch prints the seed, the turns so far and the position string.
 
-mod common;
+use crate::common;
 
 use common::Rng;
 use common::naive_sets::{self, Opts, Res, State};

@@ -7,7 +7,7 @@
 //! production's `Position::perft` must give the same numbers. Run with
 //! `--nocapture` to see the tables.
 
-mod common;
+use crate::common;
 
 use common::naive_sets::{self, Opts, State};
 use common::sets_harness::{

@@ -3,10 +3,8 @@
 //! it, and an engine with the tables that never lowers the value against
 //! the same search without them, from the start and every first move.
 
-#[path = "common/engine.rs"]
-mod engine;
-#[path = "common/game_tables.rs"]
-mod game_tables;
+use crate::common::engine;
+use crate::common::game_tables;
 
 use std::path::PathBuf;
 use std::process::Command;

@@ -3,8 +3,7 @@
 //! once; a folder it cannot write to is said once and play goes on.
 //! Every engine here works in a temporary folder of its own.
 
-#[path = "common/engine.rs"]
-mod engine;
+use crate::common::engine;
 
 use std::path::PathBuf;
 

@@ -3,10 +3,8 @@
 //! version is never used; it is reported once, and the search goes on
 //! without it (and `TablebaseAuto` rebuilds it).
 
-#[path = "common/engine.rs"]
-mod engine;
-#[path = "common/tables.rs"]
-mod tables;
+use crate::common::engine;
+use crate::common::tables;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};

@@ -3,12 +3,9 @@
 //! the side with tables never lets a win or a draw slip against the same
 //! search without them.
 
-#[path = "common/engine.rs"]
-mod engine;
-#[path = "common/game_tables.rs"]
-mod game_tables;
-#[path = "common/tables.rs"]
-mod tables;
+use crate::common::engine;
+use crate::common::game_tables;
+use crate::common::tables;
 
 use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};

@@ -3,8 +3,7 @@
 //! under a table that needs distances, and enough for the engine to keep
 //! every value.
 
-#[path = "common/game_tables.rs"]
-mod game_tables;
+use crate::common::game_tables;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};

@@ -2,10 +2,15 @@
 //! small seeded random number generator. Not every test file uses all of it.
 #![allow(dead_code)]
 
+pub mod engine;
+pub mod game_tables;
+pub mod gui_server;
 pub mod naive;
 pub mod naive_sets;
 pub mod naive_solve;
 pub mod sets_harness;
+pub mod tables;
+pub mod webdriver;
 
 /// A small seeded generator (splitmix64), so every failure reproduces from
 /// the seed printed with it.
