@@ -181,15 +181,21 @@ impl Settings {
 }
 
 /// Measured strength of skill levels: (skill, Elo), from matches of
-/// neighbouring levels at 50 ms per move (docs/experiments.md). The
-/// scale's zero is arbitrary: Skill 0 is set at 1000.
-const SKILL_ELO: [(u8, u32); 6] = [
+/// neighbouring levels at 200,000 nodes a move (scripts/skill-ladder.sh,
+/// docs/experiments.md). The scale's zero is arbitrary: Skill 0 is set at
+/// 1000.
+const SKILL_ELO: [(u8, u32); 11] = [
     (0, 1000),
-    (4, 1241),
-    (8, 1409),
-    (12, 1608),
-    (16, 1735),
-    (20, 1896),
+    (2, 1135),
+    (4, 1345),
+    (6, 1505),
+    (8, 1648),
+    (10, 1783),
+    (12, 1883),
+    (14, 2030),
+    (16, 2119),
+    (18, 2242),
+    (20, 2373),
 ];
 
 /// The weakest and the strongest `UCI_Elo`.
