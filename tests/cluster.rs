@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::Duration;
 
-use morris::rules::Rules;
+use morris::rules::{RuleOptions, Rules};
 use morris::tablebase::{Fingerprint, PlacementFingerprint, Sector};
 
 const MORRIS: &str = env!("CARGO_BIN_EXE_morris");
@@ -22,10 +22,10 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 fn pieces(n: u8) -> Rules {
-    Rules {
+    Rules::new(RuleOptions {
         pieces: n,
-        ..Rules::default()
-    }
+        ..*Rules::default()
+    })
 }
 
 /// Runs morris with `args`, the PATH set to `path` if given.

@@ -12,7 +12,8 @@ use crate::common;
 use common::Rng;
 use common::naive::{NaiveGame, normalise_fen};
 use morris::rules::{
-    Blocked, BoardFull, Color, Flying, Game, MillRemoval, Move, MoveList, Position, Rules, Variant,
+    Blocked, BoardFull, Color, Flying, Game, MillRemoval, Move, MoveList, Position, RuleOptions,
+    Rules, Variant,
 };
 
 /// How a random game picks its moves.
@@ -241,11 +242,15 @@ fn with(mut rules: Rules, settings: &[&str]) -> Rules {
 }
 
 /// Alternates the first player between games.
-fn alternate_first(mut rules: Rules, i: usize) -> Rules {
+fn alternate_first(rules: Rules, i: usize) -> Rules {
     if i % 2 == 1 {
-        rules.first_player = Color::Black;
+        Rules::new(RuleOptions {
+            first_player: Color::Black,
+            ..*rules
+        })
+    } else {
+        rules
     }
-    rules
 }
 
 const GAMES: usize = 1000;
@@ -350,17 +355,17 @@ fn seed_004_mill_reform() {
 #[test]
 fn mill_reform_plain_and_flying_both() {
     run("MillReform", GAMES, 13, |rng, _| {
-        let mut r = with(preset(Variant::Nine), &["MillReform=true"]);
+        let mut r = *with(preset(Variant::Nine), &["MillReform=true"]);
         if rng.chance(50) {
             r.flying = Flying::Both;
         }
-        r
+        Rules::new(r)
     });
 }
 
 /// Random rule sets: every option at random, within docs/rules.md 8.9's ranges.
 fn random_rules(rng: &mut Rng) -> Rules {
-    let mut r = Rules::preset(*rng.pick(&Variant::PRESETS));
+    let mut r = *Rules::preset(*rng.pick(&Variant::PRESETS));
     r.pieces = rng.range(3, 12) as u8;
     r.diagonals = rng.chance(40);
     r.flying = *rng.pick(&[Flying::Off, Flying::Three, Flying::Both]);
@@ -382,7 +387,7 @@ fn random_rules(rng: &mut Rng) -> Rules {
     r.no_capture_moves = *rng.pick(&[0, 100, 100, nc]);
     r.repetition = rng.chance(70);
     r.first_player = *rng.pick(&[Color::White, Color::Black]);
-    r
+    Rules::new(r)
 }
 
 #[test]
@@ -394,11 +399,11 @@ fn mixed_options() {
 #[test]
 fn full_boards() {
     run("full boards", GAMES / 2, 15, |rng, _| {
-        let mut r = with(preset(Variant::Twelve), &["MayPass=true"]);
+        let mut r = *with(preset(Variant::Twelve), &["MayPass=true"]);
         r.diagonals = rng.chance(50);
         r.board_full = *rng.pick(&[BoardFull::Draw, BoardFull::Loss]);
         r.lasker = rng.chance(30);
-        r
+        Rules::new(r)
     });
 }
 

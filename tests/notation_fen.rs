@@ -9,8 +9,8 @@ use crate::common;
 use common::Rng;
 use common::naive::{NaiveGame, index_of, move_text};
 use morris::rules::{
-    Color, Flying, Game, MillRemoval, MoveList, MoveReason, MoveText, Position, Rules, START_FEN,
-    Variant,
+    Color, Flying, Game, MillRemoval, MoveList, MoveReason, MoveText, Position, RuleOptions, Rules,
+    START_FEN, Variant,
 };
 
 fn nine(settings: &[&str]) -> Rules {
@@ -177,15 +177,15 @@ fn legal_moves_parse_back_multi_removal_options() {
         .into_iter()
         .enumerate()
     {
-        let mut r = Rules::preset(Variant::Morabaraba);
+        let mut r = *Rules::preset(Variant::Morabaraba);
         r.mill_removal = mode;
         r.may_pass = i == 1;
         r.flying = Flying::Both;
-        random_games("morabaraba modes", r, 80, 10 + i as u64);
+        random_games("morabaraba modes", Rules::new(r), 80, 10 + i as u64);
     }
-    let mut r = nine(&["RemovePerMill=true", "MayPass=true", "MillReform=true"]);
+    let mut r = *nine(&["RemovePerMill=true", "MayPass=true", "MillReform=true"]);
     r.lasker = true;
-    random_games("nine per-mill lasker reform", r, 100, 20);
+    random_games("nine per-mill lasker reform", Rules::new(r), 100, 20);
 }
 
 #[test]
@@ -405,8 +405,10 @@ fn fen_reads_leniently_and_writes_canonically() {
     let q = Position::from_fen("  W2/3/3/2WB2/3/3/B2   b 10 10 3 7 ", &r).unwrap();
     assert_eq!(p, q);
     // "- -" ban fields are the same as none.
-    let mut reform = r;
-    reform.mill_reform = true;
+    let reform = Rules::new(RuleOptions {
+        mill_reform: true,
+        ..*r
+    });
     let a = Position::from_fen("W2/3/3/2WB2/3/3/B2 b 10 10 3 7 - -", &reform).unwrap();
     assert_eq!(a.to_fen(&reform), "W2/3/3/2WB2/3/3/B2 b 10 10 3 7");
 }
@@ -487,7 +489,7 @@ fn fen_round_trips_on_random_positions() {
     let mut rng = Rng::new(99);
     let mut count = 0;
     for g in 0..300 {
-        let mut r = Rules::preset(*rng.pick(&Variant::PRESETS));
+        let mut r = *Rules::preset(*rng.pick(&Variant::PRESETS));
         r.mill_reform = rng.chance(60);
         r.first_player = if g % 2 == 0 {
             Color::White
@@ -495,6 +497,7 @@ fn fen_round_trips_on_random_positions() {
             Color::Black
         };
         r.flying = *rng.pick(&[Flying::Off, Flying::Three, Flying::Both]);
+        let r = Rules::new(r);
         let mut game = Game::new(r, Position::start(&r));
         for _ in 0..150 {
             let pos = *game.position();

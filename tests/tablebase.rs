@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use morris::rules::{Bitboard, Color, MoveList, Position, Rules, Square, Symmetry};
+use morris::rules::{Bitboard, Color, MoveList, Position, RuleOptions, Rules, Square, Symmetry};
 use morris::tablebase::generate::{position, up_to};
 use morris::tablebase::index::Indexer;
 use morris::tablebase::{
@@ -35,11 +35,11 @@ fn standard() -> &'static (PathBuf, Rules) {
 
 /// The rules without the move-count draws: the game's own values.
 fn plain(rules: &Rules) -> Rules {
-    Rules {
+    Rules::new(RuleOptions {
         endgame_moves: 0,
         no_capture_moves: 0,
-        ..*rules
-    }
+        ..**rules
+    })
 }
 
 fn xorshift(state: &mut u64) -> u64 {

@@ -9,7 +9,7 @@ use crate::common::tables;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use morris::rules::{Bitboard, Color, Game, Position, Rules, Square};
+use morris::rules::{Bitboard, Color, Game, Position, RuleOptions, Rules, Square};
 use morris::search::{Control, Limits, Searcher, Settings};
 use morris::tablebase::file::{self, HEADER_LEN};
 use morris::tablebase::{Fingerprint, Subspace, Tablebases};
@@ -30,10 +30,10 @@ fn base() -> &'static PathBuf {
 }
 
 fn diagonals() -> Rules {
-    Rules {
+    Rules::new(RuleOptions {
         diagonals: true,
-        ..Rules::default()
-    }
+        ..*Rules::default()
+    })
 }
 
 /// The standard rules' folder under `root`.

@@ -29,8 +29,8 @@ pub use moves::{Move, MoveList};
 pub use notation::{Alternatives, MoveError, MoveReason, MoveText};
 pub use options::{
     Blocked, BoardFull, Capture, CaptureRule, CaptureSwitch, EndgameWhen, Flying, LossCheck,
-    MillRemoval, MillShuttle, OptionKind, PlacingMill, RuleOptionId, RuleSetting, RuleValue, Rules,
-    RulesError, Variant,
+    MillRemoval, MillShuttle, OptionKind, PlacingMill, RuleOptionId, RuleOptions, RuleSetting,
+    RuleValue, Rules, RulesError, Variant,
 };
 pub use outcome::{EndReason, GameResult, Outcome};
 pub use position::{Owed, Position};

@@ -412,46 +412,6 @@ impl Capture {
     };
 }
 
-/// Every rule option in force for a game.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Rules {
-    /// The preset these rules started from (for display; the fields rule).
-    pub variant: Variant,
-    pub pieces: u8,
-    pub diagonals: bool,
-    pub flying: Flying,
-    pub fly_at: u8,
-    pub lasker: bool,
-    pub remove_per_mill: bool,
-    pub mill_removal: MillRemoval,
-    pub may_pass: bool,
-    pub mill_reform: bool,
-    pub blocked: Blocked,
-    pub board_full: BoardFull,
-    pub endgame_moves: u16,
-    pub no_capture_moves: u16,
-    pub repetition: bool,
-    pub first_player: Color,
-    /// The rule-set options of docs/rules.md Part II.
-    pub min_pieces: u8,
-    pub placing_mill: PlacingMill,
-    pub defender_first: bool,
-    pub one_time_mill: bool,
-    pub mill_shuttle: MillShuttle,
-    pub stop_at_two_empty: bool,
-    pub custodian: Capture,
-    pub intervention: Capture,
-    pub leap: Capture,
-    pub loss_check: LossCheck,
-    pub endgame_when: EndgameWhen,
-}
-
-impl Default for Rules {
-    fn default() -> Rules {
-        Rules::preset(Variant::Nine)
-    }
-}
-
 /// How a front end sets an option (the UCI option types).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum OptionKind {
@@ -496,6 +456,14 @@ pub enum CaptureRule {
     Leap,
 }
 
+impl CaptureRule {
+    pub const ALL: [CaptureRule; 3] = [
+        CaptureRule::Custodian,
+        CaptureRule::Intervention,
+        CaptureRule::Leap,
+    ];
+}
+
 /// The seven options of each capture rule (`Custodian`, `CustodianSides`, ...).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum CaptureSwitch {
@@ -508,229 +476,219 @@ pub enum CaptureSwitch {
     AtThree,
 }
 
-/// One rule option, named as docs/rules.md spells it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub enum RuleOptionId {
-    Variant,
-    Pieces,
-    Diagonals,
-    Flying,
-    FlyAt,
-    Lasker,
-    RemovePerMill,
-    MillRemoval,
-    MayPass,
-    MillReform,
-    Blocked,
-    BoardFull,
-    EndgameMoves,
-    NoCaptureMoves,
-    Repetition,
-    FirstPlayer,
-    MinPieces,
-    PlacingMill,
-    DefenderFirst,
-    OneTimeMill,
-    MillShuttle,
-    StopAtTwoEmpty,
-    LossCheck,
-    EndgameWhen,
-    Capture(CaptureRule, CaptureSwitch),
-}
-
-impl RuleOptionId {
-    /// Every rule option, in the order of docs/rules.md 2, then 12.
-    pub const ALL: [RuleOptionId; 45] = [
-        RuleOptionId::Variant,
-        RuleOptionId::Pieces,
-        RuleOptionId::Diagonals,
-        RuleOptionId::Flying,
-        RuleOptionId::FlyAt,
-        RuleOptionId::Lasker,
-        RuleOptionId::RemovePerMill,
-        RuleOptionId::MillRemoval,
-        RuleOptionId::MayPass,
-        RuleOptionId::MillReform,
-        RuleOptionId::Blocked,
-        RuleOptionId::BoardFull,
-        RuleOptionId::EndgameMoves,
-        RuleOptionId::NoCaptureMoves,
-        RuleOptionId::Repetition,
-        RuleOptionId::FirstPlayer,
-        RuleOptionId::MinPieces,
-        RuleOptionId::PlacingMill,
-        RuleOptionId::DefenderFirst,
-        RuleOptionId::OneTimeMill,
-        RuleOptionId::MillShuttle,
-        RuleOptionId::StopAtTwoEmpty,
-        RuleOptionId::LossCheck,
-        RuleOptionId::EndgameWhen,
-        RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::On),
-        RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::Sides),
-        RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::Cross),
-        RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::Diagonals),
-        RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::Placing),
-        RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::Moving),
-        RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::AtThree),
-        RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::On),
-        RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::Sides),
-        RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::Cross),
-        RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::Diagonals),
-        RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::Placing),
-        RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::Moving),
-        RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::AtThree),
-        RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::On),
-        RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::Sides),
-        RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::Cross),
-        RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::Diagonals),
-        RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::Placing),
-        RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::Moving),
-        RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::AtThree),
+impl CaptureSwitch {
+    pub const ALL: [CaptureSwitch; 7] = [
+        CaptureSwitch::On,
+        CaptureSwitch::Sides,
+        CaptureSwitch::Cross,
+        CaptureSwitch::Diagonals,
+        CaptureSwitch::Placing,
+        CaptureSwitch::Moving,
+        CaptureSwitch::AtThree,
     ];
+}
 
-    pub const fn name(self) -> &'static str {
-        match self {
-            RuleOptionId::Variant => "Variant",
-            RuleOptionId::Pieces => "Pieces",
-            RuleOptionId::Diagonals => "Diagonals",
-            RuleOptionId::Flying => "Flying",
-            RuleOptionId::FlyAt => "FlyAt",
-            RuleOptionId::Lasker => "Lasker",
-            RuleOptionId::RemovePerMill => "RemovePerMill",
-            RuleOptionId::MillRemoval => "MillRemoval",
-            RuleOptionId::MayPass => "MayPass",
-            RuleOptionId::MillReform => "MillReform",
-            RuleOptionId::Blocked => "Blocked",
-            RuleOptionId::BoardFull => "BoardFull",
-            RuleOptionId::EndgameMoves => "EndgameMoves",
-            RuleOptionId::NoCaptureMoves => "NoCaptureMoves",
-            RuleOptionId::Repetition => "Repetition",
-            RuleOptionId::FirstPlayer => "FirstPlayer",
-            RuleOptionId::MinPieces => "MinPieces",
-            RuleOptionId::PlacingMill => "PlacingMill",
-            RuleOptionId::DefenderFirst => "DefenderFirst",
-            RuleOptionId::OneTimeMill => "OneTimeMill",
-            RuleOptionId::MillShuttle => "MillShuttle",
-            RuleOptionId::StopAtTwoEmpty => "StopAtTwoEmpty",
-            RuleOptionId::LossCheck => "LossCheck",
-            RuleOptionId::EndgameWhen => "EndgameWhen",
-            RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::On) => "Custodian",
-            RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::Sides) => "CustodianSides",
-            RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::Cross) => "CustodianCross",
-            RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::Diagonals) => {
-                "CustodianDiagonals"
-            }
-            RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::Placing) => {
-                "CustodianPlacing"
-            }
-            RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::Moving) => {
-                "CustodianMoving"
-            }
-            RuleOptionId::Capture(CaptureRule::Custodian, CaptureSwitch::AtThree) => {
-                "CustodianAtThree"
-            }
-            RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::On) => "Intervention",
-            RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::Sides) => {
-                "InterventionSides"
-            }
-            RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::Cross) => {
-                "InterventionCross"
-            }
-            RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::Diagonals) => {
-                "InterventionDiagonals"
-            }
-            RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::Placing) => {
-                "InterventionPlacing"
-            }
-            RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::Moving) => {
-                "InterventionMoving"
-            }
-            RuleOptionId::Capture(CaptureRule::Intervention, CaptureSwitch::AtThree) => {
-                "InterventionAtThree"
-            }
-            RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::On) => "Leap",
-            RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::Sides) => "LeapSides",
-            RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::Cross) => "LeapCross",
-            RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::Diagonals) => "LeapDiagonals",
-            RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::Placing) => "LeapPlacing",
-            RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::Moving) => "LeapMoving",
-            RuleOptionId::Capture(CaptureRule::Leap, CaptureSwitch::AtThree) => "LeapAtThree",
+/// The capture options' names by `CaptureRule` and `CaptureSwitch`, in
+/// their declaration order: the rule, then the switch (none for `On`).
+const CAPTURE_NAMES: [[&str; 7]; 3] = {
+    macro_rules! names {
+        ($($rule:literal),*; $switches:tt) => { [$(names!(@row $rule $switches)),*] };
+        (@row $rule:literal [$($switch:literal),*]) => { [$(concat!($rule, $switch)),*] };
+    }
+    names!(
+        "Custodian", "Intervention", "Leap";
+        ["", "Sides", "Cross", "Diagonals", "Placing", "Moving", "AtThree"]
+    )
+};
+
+/// Declares every rule option once: its field of [`RuleOptions`] with the
+/// type and the standard game's value, and the option that sets it (id,
+/// protocol name, kind). From it follow the struct, `RuleOptionId` with
+/// `ALL`, `name` and `kind`, `RuleOptions::get`, the parsing half of
+/// `Rules::set_option`, and the `Debug` of `Rules`. A field without an
+/// option is a capture rule, set through its seven `Capture` options.
+///
+/// Kinds: `[check]` (a `bool`), `[spin MIN..=MAX]` (a number),
+/// `[combo ALL]` (a value of the list `ALL`, by its `name`).
+macro_rules! rule_options {
+    ($(
+        $(#[$doc:meta])*
+        $field:ident: $ty:ty = $default:expr $(=> $id:ident $name:literal [$($kind:tt)+])?;
+    )*) => {
+        /// Every rule option in force for a game, as set; [`Rules`] adds the
+        /// engine that plays them.
+        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+        pub struct RuleOptions {
+            $($(#[$doc])* pub $field: $ty,)*
         }
-    }
 
-    pub const fn kind(self) -> OptionKind {
-        match self {
-            RuleOptionId::Variant => combo!(Variant::ALL),
-            RuleOptionId::Pieces | RuleOptionId::FlyAt => OptionKind::Spin { min: 3, max: 12 },
-            RuleOptionId::MinPieces => OptionKind::Spin { min: 3, max: 5 },
-            RuleOptionId::Diagonals
-            | RuleOptionId::Lasker
-            | RuleOptionId::RemovePerMill
-            | RuleOptionId::MayPass
-            | RuleOptionId::MillReform
-            | RuleOptionId::Repetition
-            | RuleOptionId::DefenderFirst
-            | RuleOptionId::OneTimeMill
-            | RuleOptionId::StopAtTwoEmpty
-            | RuleOptionId::Capture(..) => OptionKind::Check,
-            RuleOptionId::Flying => combo!(Flying::ALL),
-            RuleOptionId::MillRemoval => combo!(MillRemoval::ALL),
-            RuleOptionId::Blocked => combo!(Blocked::ALL),
-            RuleOptionId::BoardFull => combo!(BoardFull::ALL),
-            RuleOptionId::EndgameMoves | RuleOptionId::NoCaptureMoves => {
-                OptionKind::Spin { min: 0, max: 1000 }
+        impl RuleOptions {
+            /// docs/rules.md Part I's standard game.
+            const STANDARD: RuleOptions = RuleOptions { $($field: $default,)* };
+
+            /// The current value of an option.
+            pub fn get(&self, option: RuleOptionId) -> RuleValue {
+                match option {
+                    $($(RuleOptionId::$id => rule_options!(@value self.$field; $($kind)+),)?)*
+                    RuleOptionId::Capture(rule, switch) => {
+                        let mut capture = *self.capture(rule);
+                        RuleValue::Check(*capture.switch_mut(switch))
+                    }
+                }
             }
-            RuleOptionId::FirstPlayer => combo!(Color::BOTH),
-            RuleOptionId::PlacingMill => combo!(PlacingMill::ALL),
-            RuleOptionId::MillShuttle => combo!(MillShuttle::ALL),
-            RuleOptionId::LossCheck => combo!(LossCheck::ALL),
-            RuleOptionId::EndgameWhen => combo!(EndgameWhen::ALL),
+
+            /// Sets the field of one option to a value read
+            /// case-insensitively; checks nothing across options.
+            fn set_field(&mut self, option: RuleOptionId, value: &str) -> Result<(), RulesError> {
+                match option {
+                    $($(RuleOptionId::$id => {
+                        self.$field = rule_options!(@parse option, value; $($kind)+)?
+                    })?)*
+                    RuleOptionId::Capture(rule, switch) => {
+                        *self.capture_mut(rule).switch_mut(switch) = check(option, value)?
+                    }
+                }
+                Ok(())
+            }
         }
-    }
 
-    /// The option with this name (any case), if there is one.
-    pub fn find(name: &str) -> Option<RuleOptionId> {
-        RuleOptionId::ALL
-            .into_iter()
-            .find(|o| o.name().eq_ignore_ascii_case(name))
-    }
-}
+        /// How many rule options there are: one per field but the capture
+        /// rules, and one per switch of each capture rule.
+        const OPTION_COUNT: usize = [$($(stringify!($id),)?)*].len()
+            + CaptureRule::ALL.len() * CaptureSwitch::ALL.len();
 
-impl fmt::Display for RuleOptionId {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// An option's value, spelled as its kind spells values.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum RuleValue {
-    Check(bool),
-    Spin(u16),
-    /// The value's name, as the option's combo lists it.
-    Combo(&'static str),
-}
-
-impl fmt::Display for RuleValue {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RuleValue::Check(b) => write!(f, "{b}"),
-            RuleValue::Spin(n) => write!(f, "{n}"),
-            RuleValue::Combo(name) => f.write_str(name),
+        /// One rule option, named as docs/rules.md spells it.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+        pub enum RuleOptionId {
+            $($($id,)?)*
+            Capture(CaptureRule, CaptureSwitch),
         }
+
+        impl RuleOptionId {
+            /// Every rule option, in the order of docs/rules.md 2, then 12.
+            pub const ALL: [RuleOptionId; OPTION_COUNT] = {
+                let plain = [$($(RuleOptionId::$id,)?)*];
+                let mut all = [RuleOptionId::Variant; OPTION_COUNT];
+                let mut i = 0;
+                while i < plain.len() {
+                    all[i] = plain[i];
+                    i += 1;
+                }
+                let mut rule = 0;
+                while rule < CaptureRule::ALL.len() {
+                    let mut switch = 0;
+                    while switch < CaptureSwitch::ALL.len() {
+                        all[i] = RuleOptionId::Capture(
+                            CaptureRule::ALL[rule],
+                            CaptureSwitch::ALL[switch],
+                        );
+                        i += 1;
+                        switch += 1;
+                    }
+                    rule += 1;
+                }
+                all
+            };
+
+            pub const fn name(self) -> &'static str {
+                match self {
+                    $($(RuleOptionId::$id => $name,)?)*
+                    RuleOptionId::Capture(rule, switch) => {
+                        CAPTURE_NAMES[rule as usize][switch as usize]
+                    }
+                }
+            }
+
+            pub const fn kind(self) -> OptionKind {
+                match self {
+                    $($(RuleOptionId::$id => rule_options!(@kind $($kind)+),)?)*
+                    RuleOptionId::Capture(..) => OptionKind::Check,
+                }
+            }
+        }
+
+        /// The options' own `Debug`, so that the search's key of the rules
+        /// (`search::rules_key`) does not depend on the engine decided.
+        impl fmt::Debug for Rules {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_struct("Rules")
+                    $(.field(stringify!($field), &self.options.$field))*
+                    .finish()
+            }
+        }
+    };
+    (@kind check) => { OptionKind::Check };
+    (@kind spin $min:literal..=$max:literal) => { OptionKind::Spin { min: $min, max: $max } };
+    (@kind combo $all:path) => { combo!($all) };
+    (@parse $option:ident, $value:ident; check) => { check($option, $value) };
+    (@parse $option:ident, $value:ident; spin $($range:tt)+) => { spin($option, $value) };
+    (@parse $option:ident, $value:ident; combo $all:path) => {
+        combo($option, &$all, |v| v.name(), $value)
+    };
+    (@value $v:expr; check) => { RuleValue::Check($v) };
+    (@value $v:expr; spin $($range:tt)+) => { RuleValue::Spin($v.into()) };
+    (@value $v:expr; combo $all:path) => { RuleValue::Combo($v.name()) };
+}
+
+rule_options! {
+    /// The preset these rules started from (for display; the fields rule).
+    variant: Variant = Variant::Nine => Variant "Variant" [combo Variant::ALL];
+    pieces: u8 = 9 => Pieces "Pieces" [spin 3..=12];
+    diagonals: bool = false => Diagonals "Diagonals" [check];
+    flying: Flying = Flying::Three => Flying "Flying" [combo Flying::ALL];
+    fly_at: u8 = 3 => FlyAt "FlyAt" [spin 3..=12];
+    lasker: bool = false => Lasker "Lasker" [check];
+    remove_per_mill: bool = false => RemovePerMill "RemovePerMill" [check];
+    mill_removal: MillRemoval = MillRemoval::Protected
+        => MillRemoval "MillRemoval" [combo MillRemoval::ALL];
+    may_pass: bool = false => MayPass "MayPass" [check];
+    mill_reform: bool = false => MillReform "MillReform" [check];
+    blocked: Blocked = Blocked::Loss => Blocked "Blocked" [combo Blocked::ALL];
+    board_full: BoardFull = BoardFull::Draw => BoardFull "BoardFull" [combo BoardFull::ALL];
+    endgame_moves: u16 = 10 => EndgameMoves "EndgameMoves" [spin 0..=1000];
+    no_capture_moves: u16 = 100 => NoCaptureMoves "NoCaptureMoves" [spin 0..=1000];
+    repetition: bool = true => Repetition "Repetition" [check];
+    first_player: Color = Color::White => FirstPlayer "FirstPlayer" [combo Color::BOTH];
+    /// The rule-set options of docs/rules.md Part II.
+    min_pieces: u8 = 3 => MinPieces "MinPieces" [spin 3..=5];
+    placing_mill: PlacingMill = PlacingMill::Board
+        => PlacingMill "PlacingMill" [combo PlacingMill::ALL];
+    defender_first: bool = false => DefenderFirst "DefenderFirst" [check];
+    one_time_mill: bool = false => OneTimeMill "OneTimeMill" [check];
+    mill_shuttle: MillShuttle = MillShuttle::Allowed
+        => MillShuttle "MillShuttle" [combo MillShuttle::ALL];
+    stop_at_two_empty: bool = false => StopAtTwoEmpty "StopAtTwoEmpty" [check];
+    custodian: Capture = Capture::OFF;
+    intervention: Capture = Capture::OFF;
+    leap: Capture = Capture::OFF;
+    loss_check: LossCheck = LossCheck::Turn => LossCheck "LossCheck" [combo LossCheck::ALL];
+    endgame_when: EndgameWhen = EndgameWhen::Both
+        => EndgameWhen "EndgameWhen" [combo EndgameWhen::ALL];
+}
+
+/// The rule options in force for a game, with the one decision that
+/// follows from them: which engine plays them (`extended`). The options
+/// are read through `Deref`, and changed only by `set`/`set_option` or by
+/// making new rules (`Rules::new`), which decide again: the decision
+/// cannot go stale.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Rules {
+    options: RuleOptions,
+    extended: bool,
+}
+
+impl std::ops::Deref for Rules {
+    type Target = RuleOptions;
+
+    #[inline]
+    fn deref(&self) -> &RuleOptions {
+        &self.options
     }
 }
 
-/// One option and its value; displays as `Name=Value`.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct RuleSetting {
-    pub option: RuleOptionId,
-    pub value: RuleValue,
-}
-
-impl fmt::Display for RuleSetting {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}={}", self.option, self.value)
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules::preset(Variant::Nine)
     }
 }
 
@@ -776,7 +734,8 @@ fn check(option: RuleOptionId, value: &str) -> Result<bool, RulesError> {
     parse_bool(value).ok_or_else(|| bad_value(option, value))
 }
 
-fn spin(option: RuleOptionId, value: &str) -> Result<u16, RulesError> {
+/// A number in the option's range, as the type of its field.
+fn spin<T: TryFrom<u16>>(option: RuleOptionId, value: &str) -> Result<T, RulesError> {
     let range = match option.kind() {
         OptionKind::Spin { min, max } => min..=max,
         OptionKind::Check | OptionKind::Combo(_) => unreachable!("{option} is not a spin"),
@@ -785,6 +744,7 @@ fn spin(option: RuleOptionId, value: &str) -> Result<u16, RulesError> {
         .parse()
         .ok()
         .filter(|n| range.contains(n))
+        .and_then(|n| T::try_from(n).ok())
         .ok_or_else(|| bad_value(option, value))
 }
 
@@ -801,46 +761,22 @@ fn combo<T: Copy>(
         .ok_or_else(|| bad_value(option, value))
 }
 
-impl Rules {
-    pub const fn preset(variant: Variant) -> Rules {
-        let base = Rules {
+impl RuleOptions {
+    /// The options of a preset.
+    pub const fn preset(variant: Variant) -> RuleOptions {
+        let base = RuleOptions {
             variant,
-            pieces: 9,
-            diagonals: false,
-            flying: Flying::Three,
-            fly_at: 3,
-            lasker: false,
-            remove_per_mill: false,
-            mill_removal: MillRemoval::Protected,
-            may_pass: false,
-            mill_reform: false,
-            blocked: Blocked::Loss,
-            board_full: BoardFull::Draw,
-            endgame_moves: 10,
-            no_capture_moves: 100,
-            repetition: true,
-            first_player: Color::White,
-            min_pieces: 3,
-            placing_mill: PlacingMill::Board,
-            defender_first: false,
-            one_time_mill: false,
-            mill_shuttle: MillShuttle::Allowed,
-            stop_at_two_empty: false,
-            custodian: Capture::OFF,
-            intervention: Capture::OFF,
-            leap: Capture::OFF,
-            loss_check: LossCheck::Turn,
-            endgame_when: EndgameWhen::Both,
+            ..RuleOptions::STANDARD
         };
         // The Sanmill base (docs/rules.md 18.1) and its twelve-piece board.
-        let sanmill = Rules {
+        let sanmill = RuleOptions {
             board_full: BoardFull::FirstLoses,
             endgame_moves: 0,
             loss_check: LossCheck::Removal,
             endgame_when: EndgameWhen::Either,
             ..base
         };
-        let twelve = Rules {
+        let twelve = RuleOptions {
             pieces: 12,
             diagonals: true,
             ..sanmill
@@ -849,65 +785,65 @@ impl Rules {
         let any = MillRemoval::Any;
         match variant {
             Variant::Nine => base,
-            Variant::Twelve => Rules {
+            Variant::Twelve => RuleOptions {
                 pieces: 12,
                 diagonals: true,
                 ..base
             },
-            Variant::Morabaraba => Rules {
+            Variant::Morabaraba => RuleOptions {
                 pieces: 12,
                 diagonals: true,
                 remove_per_mill: true,
                 ..base
             },
-            Variant::Lasker => Rules {
+            Variant::Lasker => RuleOptions {
                 pieces: 10,
                 lasker: true,
                 ..base
             },
             Variant::NineApp | Variant::Table0 => sanmill,
             Variant::TwelveApp | Variant::Table1 => twelve,
-            Variant::MorabarabaApp => Rules {
+            Variant::MorabarabaApp => RuleOptions {
                 board_full: BoardFull::Draw,
                 endgame_moves: 10,
                 mill_shuttle: MillShuttle::Banned,
                 ..twelve
             },
-            Variant::Dooz => Rules {
+            Variant::Dooz => RuleOptions {
                 placing_mill: PlacingMill::Hand,
                 board_full: BoardFull::RemoveOne,
                 mill_removal: any,
                 ..twelve
             },
-            Variant::LaskerApp | Variant::Table5 => Rules {
+            Variant::LaskerApp | Variant::Table5 => RuleOptions {
                 pieces: 10,
                 lasker: true,
                 ..sanmill
             },
-            Variant::OneTime => Rules {
+            Variant::OneTime => RuleOptions {
                 one_time_mill: true,
                 mill_removal: any,
                 ..sanmill
             },
-            Variant::ChamGonu => Rules {
+            Variant::ChamGonu => RuleOptions {
                 placing_mill: PlacingMill::Mark,
                 flying: no_fly,
                 mill_removal: any,
                 ..twelve
             },
-            Variant::ZhiQi => Rules {
+            Variant::ZhiQi => RuleOptions {
                 placing_mill: PlacingMill::Mark,
                 board_full: BoardFull::RemoveFirst,
                 flying: no_fly,
                 mill_removal: any,
                 ..twelve
             },
-            Variant::ChengSanQi => Rules {
+            Variant::ChengSanQi => RuleOptions {
                 placing_mill: PlacingMill::Mark,
                 flying: no_fly,
                 ..sanmill
             },
-            Variant::DaSanQi => Rules {
+            Variant::DaSanQi => RuleOptions {
                 placing_mill: PlacingMill::Mark,
                 defender_first: true,
                 flying: no_fly,
@@ -915,7 +851,7 @@ impl Rules {
                 remove_per_mill: true,
                 ..twelve
             },
-            Variant::MulMulan => Rules {
+            Variant::MulMulan => RuleOptions {
                 diagonals: true,
                 flying: no_fly,
                 mill_removal: any,
@@ -925,12 +861,12 @@ impl Rules {
                 },
                 ..sanmill
             },
-            Variant::Nerenchi => Rules {
+            Variant::Nerenchi => RuleOptions {
                 defender_first: true,
                 mill_removal: any,
                 ..twelve
             },
-            Variant::ElFilja | Variant::Table9 => Rules {
+            Variant::ElFilja | Variant::Table9 => RuleOptions {
                 pieces: 12,
                 placing_mill: PlacingMill::Tally,
                 board_full: BoardFull::RemoveFirst,
@@ -938,35 +874,35 @@ impl Rules {
                 mill_removal: any,
                 ..sanmill
             },
-            Variant::Table2 => Rules {
+            Variant::Table2 => RuleOptions {
                 placing_mill: PlacingMill::Hand,
                 ..twelve
             },
-            Variant::Table3 => Rules {
+            Variant::Table3 => RuleOptions {
                 remove_per_mill: true,
                 ..twelve
             },
-            Variant::Table4 => Rules {
+            Variant::Table4 => RuleOptions {
                 one_time_mill: true,
                 ..sanmill
             },
-            Variant::Table6 => Rules {
+            Variant::Table6 => RuleOptions {
                 flying: no_fly,
                 ..sanmill
             },
-            Variant::Table7 => Rules {
+            Variant::Table7 => RuleOptions {
                 placing_mill: PlacingMill::Mark,
                 defender_first: true,
                 flying: no_fly,
                 mill_removal: any,
                 ..twelve
             },
-            Variant::Table8 => Rules {
+            Variant::Table8 => RuleOptions {
                 board_full: BoardFull::RemoveFirst,
                 blocked: Blocked::RemoveMove,
                 ..twelve
             },
-            Variant::Table10 => Rules {
+            Variant::Table10 => RuleOptions {
                 defender_first: true,
                 mill_removal: any,
                 board_full: BoardFull::RemoveSecond,
@@ -976,12 +912,11 @@ impl Rules {
         }
     }
 
-    /// Whether these rules use a rule-set option of docs/rules.md Part II
+    /// Whether these options use a rule-set option of docs/rules.md Part II
     /// beyond `MinPieces` and `EndgameWhen`: such rules are played turn by
     /// turn as its section 14 says (`rules::turns`), the others by the plain
     /// generator of Part I (docs/rules.md 20).
-    #[inline]
-    pub fn extended(&self) -> bool {
+    const fn need_turns(&self) -> bool {
         !matches!(self.blocked, Blocked::Loss | Blocked::Draw)
             || !matches!(self.board_full, BoardFull::Draw | BoardFull::Loss)
             || self.placing_mill as u8 != PlacingMill::Board as u8
@@ -1022,6 +957,28 @@ impl Rules {
             &Layout::PLAIN
         }
     }
+}
+
+impl Rules {
+    /// The rules of these options, with the engine that plays them decided.
+    pub const fn new(options: RuleOptions) -> Rules {
+        Rules {
+            extended: options.need_turns(),
+            options,
+        }
+    }
+
+    pub const fn preset(variant: Variant) -> Rules {
+        Rules::new(RuleOptions::preset(variant))
+    }
+
+    /// Whether these rules are played by the turn engine of the rule sets
+    /// (`rules::turns`) rather than the plain generator: decided when the
+    /// rules were made, so the hot paths read one flag.
+    #[inline(always)]
+    pub fn extended(&self) -> bool {
+        self.extended
+    }
 
     /// Sets one option by name and value, both case-insensitive. `Variant`
     /// resets every option to the preset. On error nothing changes.
@@ -1033,55 +990,12 @@ impl Rules {
 
     /// Sets one option to a value read case-insensitively, as [`Rules::set`].
     pub fn set_option(&mut self, option: RuleOptionId, value: &str) -> Result<(), RulesError> {
-        let value = value.trim();
-        let mut next = *self;
-        match option {
-            RuleOptionId::Variant => {
-                next = Rules::preset(combo(option, &Variant::ALL, Variant::name, value)?)
-            }
-            RuleOptionId::Pieces => next.pieces = spin(option, value)? as u8,
-            RuleOptionId::Diagonals => next.diagonals = check(option, value)?,
-            RuleOptionId::Flying => next.flying = combo(option, &Flying::ALL, Flying::name, value)?,
-            RuleOptionId::FlyAt => next.fly_at = spin(option, value)? as u8,
-            RuleOptionId::Lasker => next.lasker = check(option, value)?,
-            RuleOptionId::RemovePerMill => next.remove_per_mill = check(option, value)?,
-            RuleOptionId::MillRemoval => {
-                next.mill_removal = combo(option, &MillRemoval::ALL, MillRemoval::name, value)?
-            }
-            RuleOptionId::MayPass => next.may_pass = check(option, value)?,
-            RuleOptionId::MillReform => next.mill_reform = check(option, value)?,
-            RuleOptionId::Blocked => {
-                next.blocked = combo(option, &Blocked::ALL, Blocked::name, value)?
-            }
-            RuleOptionId::BoardFull => {
-                next.board_full = combo(option, &BoardFull::ALL, BoardFull::name, value)?
-            }
-            RuleOptionId::EndgameMoves => next.endgame_moves = spin(option, value)?,
-            RuleOptionId::NoCaptureMoves => next.no_capture_moves = spin(option, value)?,
-            RuleOptionId::Repetition => next.repetition = check(option, value)?,
-            RuleOptionId::FirstPlayer => {
-                next.first_player = combo(option, &Color::BOTH, Color::name, value)?
-            }
-            RuleOptionId::MinPieces => next.min_pieces = spin(option, value)? as u8,
-            RuleOptionId::PlacingMill => {
-                next.placing_mill = combo(option, &PlacingMill::ALL, PlacingMill::name, value)?
-            }
-            RuleOptionId::DefenderFirst => next.defender_first = check(option, value)?,
-            RuleOptionId::OneTimeMill => next.one_time_mill = check(option, value)?,
-            RuleOptionId::MillShuttle => {
-                next.mill_shuttle = combo(option, &MillShuttle::ALL, MillShuttle::name, value)?
-            }
-            RuleOptionId::StopAtTwoEmpty => next.stop_at_two_empty = check(option, value)?,
-            RuleOptionId::LossCheck => {
-                next.loss_check = combo(option, &LossCheck::ALL, LossCheck::name, value)?
-            }
-            RuleOptionId::EndgameWhen => {
-                next.endgame_when = combo(option, &EndgameWhen::ALL, EndgameWhen::name, value)?
-            }
-            RuleOptionId::Capture(rule, switch) => {
-                *next.capture_mut(rule).switch_mut(switch) = check(option, value)?
-            }
+        let mut options = self.options;
+        options.set_field(option, value.trim())?;
+        if option == RuleOptionId::Variant {
+            options = RuleOptions::preset(options.variant);
         }
+        let next = Rules::new(options);
         if next.fly_at > next.pieces {
             return Err(RulesError::FlyAtAbovePieces {
                 fly_at: next.fly_at,
@@ -1100,7 +1014,6 @@ impl Rules {
         *self = next;
         Ok(())
     }
-
     /// The rules of a preset named as `Variant` takes it, then `Name=Value`
     /// settings applied in order: what every tool's `--variant`/`--option`
     /// pair means.
@@ -1121,40 +1034,6 @@ impl Rules {
         self.set(name.trim(), value)
     }
 
-    /// The current value of an option.
-    pub fn get(&self, option: RuleOptionId) -> RuleValue {
-        match option {
-            RuleOptionId::Variant => RuleValue::Combo(self.variant.name()),
-            RuleOptionId::Pieces => RuleValue::Spin(self.pieces.into()),
-            RuleOptionId::Diagonals => RuleValue::Check(self.diagonals),
-            RuleOptionId::Flying => RuleValue::Combo(self.flying.name()),
-            RuleOptionId::FlyAt => RuleValue::Spin(self.fly_at.into()),
-            RuleOptionId::Lasker => RuleValue::Check(self.lasker),
-            RuleOptionId::RemovePerMill => RuleValue::Check(self.remove_per_mill),
-            RuleOptionId::MillRemoval => RuleValue::Combo(self.mill_removal.name()),
-            RuleOptionId::MayPass => RuleValue::Check(self.may_pass),
-            RuleOptionId::MillReform => RuleValue::Check(self.mill_reform),
-            RuleOptionId::Blocked => RuleValue::Combo(self.blocked.name()),
-            RuleOptionId::BoardFull => RuleValue::Combo(self.board_full.name()),
-            RuleOptionId::EndgameMoves => RuleValue::Spin(self.endgame_moves),
-            RuleOptionId::NoCaptureMoves => RuleValue::Spin(self.no_capture_moves),
-            RuleOptionId::Repetition => RuleValue::Check(self.repetition),
-            RuleOptionId::FirstPlayer => RuleValue::Combo(self.first_player.name()),
-            RuleOptionId::MinPieces => RuleValue::Spin(self.min_pieces.into()),
-            RuleOptionId::PlacingMill => RuleValue::Combo(self.placing_mill.name()),
-            RuleOptionId::DefenderFirst => RuleValue::Check(self.defender_first),
-            RuleOptionId::OneTimeMill => RuleValue::Check(self.one_time_mill),
-            RuleOptionId::MillShuttle => RuleValue::Combo(self.mill_shuttle.name()),
-            RuleOptionId::StopAtTwoEmpty => RuleValue::Check(self.stop_at_two_empty),
-            RuleOptionId::LossCheck => RuleValue::Combo(self.loss_check.name()),
-            RuleOptionId::EndgameWhen => RuleValue::Combo(self.endgame_when.name()),
-            RuleOptionId::Capture(rule, switch) => {
-                let mut capture = *self.capture(rule);
-                RuleValue::Check(*capture.switch_mut(switch))
-            }
-        }
-    }
-
     /// The options other than `Variant` that differ from this rules' preset.
     pub fn non_default(&self) -> Vec<RuleSetting> {
         let preset = Rules::preset(self.variant);
@@ -1166,6 +1045,53 @@ impl Rules {
                 value: self.get(option),
             })
             .collect()
+    }
+}
+
+impl RuleOptionId {
+    /// The option with this name (any case), if there is one.
+    pub fn find(name: &str) -> Option<RuleOptionId> {
+        RuleOptionId::ALL
+            .into_iter()
+            .find(|o| o.name().eq_ignore_ascii_case(name))
+    }
+}
+
+impl fmt::Display for RuleOptionId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// An option's value, spelled as its kind spells values.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RuleValue {
+    Check(bool),
+    Spin(u16),
+    /// The value's name, as the option's combo lists it.
+    Combo(&'static str),
+}
+
+impl fmt::Display for RuleValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RuleValue::Check(b) => write!(f, "{b}"),
+            RuleValue::Spin(n) => write!(f, "{n}"),
+            RuleValue::Combo(name) => f.write_str(name),
+        }
+    }
+}
+
+/// One option and its value; displays as `Name=Value`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RuleSetting {
+    pub option: RuleOptionId,
+    pub value: RuleValue,
+}
+
+impl fmt::Display for RuleSetting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}={}", self.option, self.value)
     }
 }
 
@@ -1223,5 +1149,49 @@ mod tests {
         r.set("EndgameMoves", "0").unwrap();
         let changed: Vec<String> = r.non_default().iter().map(|s| s.to_string()).collect();
         assert_eq!(changed, ["EndgameMoves=0"]);
+    }
+
+    #[test]
+    fn every_option_is_found_by_its_name() {
+        let names: Vec<&str> = RuleOptionId::ALL.iter().map(|o| o.name()).collect();
+        assert_eq!(names.len(), 45);
+        assert_eq!(names[..2], ["Variant", "Pieces"]);
+        assert_eq!(
+            names[23..26],
+            ["EndgameWhen", "Custodian", "CustodianSides"]
+        );
+        assert_eq!(names[44], "LeapAtThree");
+        for o in RuleOptionId::ALL {
+            assert_eq!(RuleOptionId::find(&o.name().to_lowercase()), Some(o));
+        }
+    }
+
+    #[test]
+    fn the_engine_follows_every_change() {
+        assert!(!Rules::default().extended());
+        assert!(Rules::preset(Variant::Dooz).extended());
+        let mut r = Rules::default();
+        r.set("Blocked", "pass").unwrap();
+        assert!(r.extended());
+        r.set("Blocked", "draw").unwrap();
+        assert!(!r.extended());
+        r.set("LeapPlacing", "false").unwrap();
+        assert!(!r.extended());
+        r.set("Leap", "true").unwrap();
+        assert!(r.extended());
+        r.set("Variant", "nine").unwrap();
+        assert_eq!(r, Rules::default());
+    }
+
+    #[test]
+    fn debug_shows_the_options_only() {
+        // The search keys its table by this text (`search::rules_key`).
+        let text = format!("{:?}", Rules::default());
+        assert!(text.starts_with("Rules { variant: Nine, pieces: 9, diagonals: false,"));
+        assert!(text.ends_with("loss_check: Turn, endgame_when: Both }"));
+        assert_eq!(
+            text,
+            format!("{:?}", *Rules::default()).replacen("RuleOptions", "Rules", 1)
+        );
     }
 }

@@ -101,7 +101,10 @@ pub use error::{Faults, TableFault, TableProblem, TablebaseError};
 pub use generate::{GenerateOptions, Generated, Phase, generate, generate_game};
 pub use probe::{MoveProbe, Tablebases, default_dir};
 
-use crate::rules::{Blocked, BoardFull, Flying, MillRemoval, Rules};
+use crate::rules::{
+    Blocked, BoardFull, Capture, EndgameWhen, Flying, LossCheck, MillRemoval, MillShuttle,
+    PlacingMill, RuleOptionId, RuleOptions, Rules,
+};
 
 /// Result for the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
@@ -202,22 +205,59 @@ impl std::fmt::Display for Probe {
 #[error("the endgame tables do not cover rules with {0}")]
 pub struct NotCovered(pub &'static str);
 
-/// Whether the movement-phase tables hold under `rules`.
+/// Whether the movement-phase tables hold under `rules`. Every option is
+/// named, so that a new one does not compile until it is placed: checked
+/// here, part of the `Fingerprint`, or one that does not reach the movement
+/// phase.
 pub fn covers(rules: &Rules) -> Result<(), NotCovered> {
-    let capture = |k: &crate::rules::Capture| k.on && k.moving;
-    if rules.min_pieces != 3 {
+    let RuleOptions {
+        // In the fingerprint.
+        diagonals: _,
+        flying: _,
+        fly_at: _,
+        mill_removal: _,
+        remove_per_mill: _,
+        may_pass: _,
+        endgame_moves,
+        no_capture_moves: _,
+        // The placement phase's (`placement_covers`), or the start's.
+        variant: _,
+        pieces: _,
+        lasker: _,
+        first_player: _,
+        placing_mill: _,
+        defender_first: _,
+        stop_at_two_empty: _,
+        board_full: _,
+        // Ends the same games the same way.
+        loss_check: _,
+        // Treated as off; bans are not probed.
+        mill_reform: _,
+        // Cannot change a value (optimal play never repeats within a phase).
+        repetition: _,
+        min_pieces,
+        one_time_mill,
+        mill_shuttle,
+        custodian,
+        intervention,
+        leap,
+        blocked,
+        endgame_when,
+    } = **rules;
+    let capture = |k: Capture| k.on && k.moving;
+    if min_pieces != 3 {
         Err(NotCovered("MinPieces other than 3"))
-    } else if rules.one_time_mill {
+    } else if one_time_mill {
         Err(NotCovered("OneTimeMill"))
-    } else if rules.mill_shuttle == crate::rules::MillShuttle::Banned {
+    } else if mill_shuttle == MillShuttle::Banned {
         Err(NotCovered("MillShuttle banned"))
-    } else if capture(&rules.custodian) || capture(&rules.intervention) || capture(&rules.leap) {
+    } else if capture(custodian) || capture(intervention) || capture(leap) {
         Err(NotCovered(
             "custodian, intervention or leap captures in the moving phase",
         ))
-    } else if !matches!(rules.blocked, Blocked::Loss | Blocked::Draw) {
+    } else if !matches!(blocked, Blocked::Loss | Blocked::Draw) {
         Err(NotCovered("Blocked pass or a removal value"))
-    } else if rules.endgame_when == crate::rules::EndgameWhen::Either && rules.endgame_moves > 0 {
+    } else if endgame_when == EndgameWhen::Either && endgame_moves > 0 {
         Err(NotCovered("EndgameWhen either"))
     } else {
         Ok(())
@@ -230,22 +270,54 @@ pub fn covers(rules: &Rules) -> Result<(), NotCovered> {
 /// `StopAtTwoEmpty`, `BoardFull` draw or loss, no captures while
 /// placing, `LossCheck` turn), and under `Lasker`, whose slides advance
 /// the clock while stones are in hand, the move-count draws are off.
+/// Every option is named, as in `covers`.
 pub fn placement_covers(rules: &Rules) -> Result<(), NotCovered> {
     covers(rules)?;
-    let capture = |k: &crate::rules::Capture| k.on;
-    if rules.placing_mill != crate::rules::PlacingMill::Board {
+    let RuleOptions {
+        // The movement tables' (`covers`), which the placements lead into.
+        diagonals: _,
+        flying: _,
+        fly_at: _,
+        mill_removal: _,
+        remove_per_mill: _,
+        may_pass: _,
+        blocked: _,
+        min_pieces: _,
+        one_time_mill: _,
+        mill_shuttle: _,
+        endgame_when: _,
+        mill_reform: _,
+        repetition: _,
+        // The hands are in the sector; who starts is a colour swap.
+        variant: _,
+        pieces: _,
+        first_player: _,
+        endgame_moves,
+        no_capture_moves,
+        lasker,
+        placing_mill,
+        defender_first,
+        stop_at_two_empty,
+        board_full,
+        custodian,
+        intervention,
+        leap,
+        loss_check,
+    } = **rules;
+    let capture = |k: Capture| k.on;
+    if placing_mill != PlacingMill::Board {
         Err(NotCovered("PlacingMill other than board"))
-    } else if rules.defender_first {
+    } else if defender_first {
         Err(NotCovered("DefenderFirst"))
-    } else if rules.stop_at_two_empty {
+    } else if stop_at_two_empty {
         Err(NotCovered("StopAtTwoEmpty"))
-    } else if !matches!(rules.board_full, BoardFull::Draw | BoardFull::Loss) {
+    } else if !matches!(board_full, BoardFull::Draw | BoardFull::Loss) {
         Err(NotCovered("BoardFull other than draw or loss"))
-    } else if capture(&rules.custodian) || capture(&rules.intervention) || capture(&rules.leap) {
+    } else if capture(custodian) || capture(intervention) || capture(leap) {
         Err(NotCovered("custodian, intervention or leap captures"))
-    } else if rules.loss_check != crate::rules::LossCheck::Turn {
+    } else if loss_check != LossCheck::Turn {
         Err(NotCovered("LossCheck removal"))
-    } else if rules.lasker && (rules.endgame_moves > 0 || rules.no_capture_moves > 0) {
+    } else if lasker && (endgame_moves > 0 || no_capture_moves > 0) {
         Err(NotCovered(
             "Lasker with EndgameMoves or NoCaptureMoves (placement tables need both 0)",
         ))
@@ -266,21 +338,54 @@ pub struct PlacementFingerprint {
 }
 
 impl PlacementFingerprint {
+    /// Every option is named, as in `covers`.
     pub fn of(rules: &Rules) -> PlacementFingerprint {
+        let RuleOptions {
+            // The movement tables' (`Fingerprint::of`).
+            diagonals: _,
+            flying: _,
+            fly_at: _,
+            mill_removal: _,
+            remove_per_mill: _,
+            may_pass: _,
+            blocked: _,
+            endgame_moves: _,
+            no_capture_moves: _,
+            min_pieces: _,
+            one_time_mill: _,
+            mill_shuttle: _,
+            endgame_when: _,
+            mill_reform: _,
+            repetition: _,
+            // The hands are in the sector; who starts is a colour swap.
+            variant: _,
+            pieces: _,
+            first_player: _,
+            // At their defaults wherever the tables hold (`placement_covers`).
+            placing_mill: _,
+            defender_first: _,
+            stop_at_two_empty: _,
+            custodian: _,
+            intervention: _,
+            leap: _,
+            loss_check: _,
+            lasker,
+            board_full,
+        } = **rules;
         PlacementFingerprint {
             movement: Fingerprint::of(rules),
-            lasker: rules.lasker,
-            board_full: rules.board_full,
+            lasker,
+            board_full,
         }
     }
 
     /// Rules that play the game as the fingerprint says (the generator's).
     pub fn rules(&self) -> Rules {
-        Rules {
+        Rules::new(RuleOptions {
             lasker: self.lasker,
             board_full: self.board_full,
-            ..self.movement.rules()
-        }
+            ..*self.movement.rules()
+        })
     }
 
     /// The options as `Name=Value` words, written into each table's header.
@@ -289,8 +394,8 @@ impl PlacementFingerprint {
         format!(
             "{} Lasker={} BoardFull={}",
             self.movement.text(),
-            r.get(crate::rules::RuleOptionId::Lasker),
-            r.get(crate::rules::RuleOptionId::BoardFull)
+            r.get(RuleOptionId::Lasker),
+            r.get(RuleOptionId::BoardFull)
         )
     }
 
@@ -331,28 +436,59 @@ pub struct Fingerprint {
 }
 
 impl Fingerprint {
+    /// Every option is named, as in `covers`.
     pub fn of(rules: &Rules) -> Fingerprint {
+        let RuleOptions {
+            // Not covered unless at their defaults (`covers`).
+            min_pieces: _,
+            one_time_mill: _,
+            mill_shuttle: _,
+            endgame_when: _,
+            custodian: _,
+            intervention: _,
+            leap: _,
+            // Act only while placing or at the stage change
+            // (`PlacementFingerprint`), or end the same games the same way.
+            variant: _,
+            pieces: _,
+            lasker: _,
+            first_player: _,
+            placing_mill: _,
+            defender_first: _,
+            stop_at_two_empty: _,
+            board_full: _,
+            loss_check: _,
+            // Treated as off; bans are not probed.
+            mill_reform: _,
+            // Cannot change a value (optimal play never repeats within a phase).
+            repetition: _,
+            diagonals,
+            flying,
+            fly_at,
+            mill_removal,
+            remove_per_mill,
+            may_pass,
+            blocked,
+            endgame_moves,
+            no_capture_moves,
+        } = **rules;
         Fingerprint {
-            diagonals: rules.diagonals,
-            flying: rules.flying,
-            fly_at: if rules.flying == Flying::Off {
-                0
-            } else {
-                rules.fly_at
-            },
-            mill_removal: rules.mill_removal,
-            remove_per_mill: rules.remove_per_mill,
-            may_pass: rules.may_pass,
-            blocked: rules.blocked,
-            endgame_moves: rules.endgame_moves,
-            no_capture_moves: rules.no_capture_moves,
+            diagonals,
+            flying,
+            fly_at: if flying == Flying::Off { 0 } else { fly_at },
+            mill_removal,
+            remove_per_mill,
+            may_pass,
+            blocked,
+            endgame_moves,
+            no_capture_moves,
         }
     }
 
     /// Rules that play the movement phase exactly as the fingerprint says
     /// (the generator's rules: `MillReform` off).
     pub fn rules(&self) -> Rules {
-        Rules {
+        Rules::new(RuleOptions {
             diagonals: self.diagonals,
             flying: self.flying,
             fly_at: self.fly_at.max(3),
@@ -364,13 +500,12 @@ impl Fingerprint {
             no_capture_moves: self.no_capture_moves,
             pieces: 12,
             mill_reform: false,
-            ..Rules::default()
-        }
+            ..*Rules::default()
+        })
     }
 
     /// The options as `Name=Value` words, written into each table's header.
     pub fn text(&self) -> String {
-        use crate::rules::RuleOptionId;
         let r = self.rules();
         let mut words = Vec::new();
         for option in [

@@ -140,7 +140,7 @@ mod tests {
     use std::sync::OnceLock;
 
     use super::*;
-    use crate::rules::{Bitboard, Color, GameResult, MoveList, Position};
+    use crate::rules::{Bitboard, Color, GameResult, MoveList, Position, RuleOptions};
     use crate::tablebase::generate::{GenerateOptions, Phase, generate_game, through};
     use crate::tablebase::index::apply_sym;
     use crate::tablebase::probe::{Tablebases, preference};
@@ -148,12 +148,12 @@ mod tests {
 
     /// The three-stone game without move-count draws.
     fn rules() -> Rules {
-        Rules {
+        Rules::new(RuleOptions {
             pieces: 3,
             endgame_moves: 0,
             no_capture_moves: 0,
-            ..Rules::default()
-        }
+            ..*Rules::default()
+        })
     }
 
     /// Its tables, made once for these tests.

@@ -8,7 +8,7 @@ use super::error::{Faults, TableFault, TableProblem};
 use super::file::{TableFile, table_path};
 use super::index::Indexer;
 use super::{Fingerprint, PlacementFingerprint, Probe, Sector, Subspace, Value};
-use crate::rules::{Bitboard, Color, GameResult, Move, MoveList, Position, Rules};
+use crate::rules::{Bitboard, Color, GameResult, Move, MoveList, Position, RuleOptions, Rules};
 
 /// One sector's table, mapped, with its index.
 pub struct SubspaceTable {
@@ -149,10 +149,10 @@ impl Tablebases {
             placement_covered: super::placement_covers(rules).is_ok(),
             dir,
             fingerprint: fp.text(),
-            rules: Rules {
+            rules: Rules::new(RuleOptions {
                 mill_reform: false,
-                ..*rules
-            },
+                ..**rules
+            }),
             tables: (0..SIDE * SIDE).map(|_| OnceLock::new()).collect(),
             faults,
             covered: super::covers(rules).is_ok(),
