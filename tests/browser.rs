@@ -1,10 +1,14 @@
 //! `morris gui` in a real browser: headless Chromium, driven over WebDriver,
 //! plays a whole game against the engine by clicks on the board, takes
 //! back and imports a record, while the page is checked against the rules
-//! core after every ply. Screenshots go to `target/gui-screenshots/`.
+//! core after every ply; then what the page tells a player: the banner,
+//! the result on the board, coordinates, arrows, analysis lines, the
+//! evaluation, the coach, and the phone layout. Screenshots go to
+//! `target/gui-screenshots/`.
 
 use crate::common;
 use crate::common::gui_server;
+use crate::common::tables;
 use crate::common::webdriver;
 
 use std::path::PathBuf;
@@ -12,7 +16,9 @@ use std::time::{Duration, Instant};
 
 use fantoccini::actions::{InputSource, MOUSE_BUTTON_LEFT, MouseActions, PointerAction};
 use fantoccini::{Client, Locator};
-use morris::rules::{Color, Game, Move, MoveList, Rules, Setup, Start};
+use morris::rules::{
+    Color, EndReason, Game, GameResult, Move, MoveList, Outcome, Rules, Setup, Start,
+};
 use morris::search::{Control, Limits, Searcher, Settings};
 use morris::tools::record::Record;
 use serde_json::Value;
@@ -22,17 +28,27 @@ use gui_server::GuiServer;
 use webdriver::Browser;
 
 /// The whole test's bound: a hang fails it instead of stalling the suite.
-const TEST_LIMIT: Duration = Duration::from_secs(100);
+const TEST_LIMIT: Duration = Duration::from_secs(150);
 /// How long one step (a reply, an engine move) may take.
 const STEP_LIMIT: Duration = Duration::from_secs(20);
 /// The game's rules, as typed into the page: a short draw rule, a bound on
 /// the game's length should the engine hold out.
 const OPTIONS: &str = "NoCaptureMoves=16";
 
-/// The server, with tables in a folder of this test's own.
-fn start_gui() -> GuiServer {
-    let dir = std::env::temp_dir().join(format!("morris-test-tb-browser-{}", std::process::id()));
-    GuiServer::start_in(&[], &dir)
+/// Three against three of the standard rules: White wins by closing
+/// a7-d7-g7, else Black closes a1-d1-g1 first (the coach's position).
+const THREES: &str = "W1W/3/3/W4B/3/3/B1B w 0 0 0 20";
+/// Six against six in the movement phase (the analysis's position).
+const SIXES: &str = "WB1/BW1/1BW/W1B1WB/B1W/3/3 w 0 0 0 20";
+
+/// The server, with the three-against-three tables of the standard rules
+/// in a folder of this test's own.
+fn start_gui() -> (GuiServer, std::path::PathBuf) {
+    let dir = tables::made(
+        "browser-tables",
+        &[(Rules::default(), morris::tablebase::Subspace::new(3, 3))],
+    );
+    (GuiServer::start_in(&[], &dir), dir)
 }
 
 /// What the page shows, read from its DOM in one script.
@@ -325,7 +341,7 @@ fn record_of_a_game(seed: u64) -> (Record, Game) {
     (record, game)
 }
 
-async fn browser_test(gui: &GuiServer, browser: &Browser) {
+async fn browser_test(gui: &GuiServer, tables_dir: &std::path::Path, browser: &Browser) {
     let c = &browser.client;
     c.goto(&gui.url()).await.unwrap();
     assert_eq!(c.title().await.unwrap(), "morris");
@@ -336,6 +352,7 @@ async fn browser_test(gui: &GuiServer, browser: &Browser) {
         24
     );
     check_board(&Rules::default(), &shown, 0);
+    empty_game_looks_empty(c).await;
     // Nothing but the page's own origin was asked for.
     let url = gui.url();
     let origin = url.trim_end_matches('/');
@@ -368,6 +385,7 @@ async fn browser_test(gui: &GuiServer, browser: &Browser) {
     let mut shown = settled(c, None).await;
     let mut game = check_board(&rules, &shown, shown.moves.len());
     let mut removal_shot = false;
+    let mut removal_banner = false;
     let mut human_removals = 0;
     while shown.state == "human" {
         assert!(game.moves().len() < 400, "the game does not end");
@@ -379,7 +397,20 @@ async fn browser_test(gui: &GuiServer, browser: &Browser) {
         let mv = our_move(&game);
         human_removals += mv.num_removals();
         let before = shown.moves.len();
-        click_move(c, mv).await;
+        if mv.num_removals() > 0 && !removal_banner {
+            // Placed or moved, the mill owes its removal: the banner says so.
+            let steps = mv.from().into_iter().chain(mv.to());
+            for p in steps {
+                click_point(c, p.name()).await;
+            }
+            assert_eq!(banner(c).await, "White: remove a black piece");
+            for r in mv.removals() {
+                click_point(c, r.name()).await;
+            }
+            removal_banner = true;
+        } else {
+            click_move(c, mv).await;
+        }
         shown = settled(c, Some(before)).await;
         assert_eq!(
             shown.moves[before],
@@ -403,6 +434,14 @@ async fn browser_test(gui: &GuiServer, browser: &Browser) {
         status.contains(&outcome.to_string()),
         "status {status:?}, outcome {outcome}"
     );
+    // The result and its reason on the board, and in the banner.
+    let caption = result_caption(c).await;
+    assert_eq!(
+        caption,
+        Some(result_words(outcome, game.position().side_to_move())),
+        "outcome {outcome}"
+    );
+    assert_eq!(Some(banner(c).await), caption);
     check_recorded(&rules, &recorded_boards(c).await, 0, shown.moves.len());
     screenshot(c, "final.png").await;
     let played = shown.moves.clone();
@@ -423,6 +462,12 @@ async fn browser_test(gui: &GuiServer, browser: &Browser) {
     assert!(played.len() - shown.moves.len() <= 2, "{shown:?}");
     let game = check_board(&rules, &shown, shown.moves.len());
     assert_eq!(game.position().side_to_move(), Color::White);
+    assert_eq!(
+        result_caption(c).await,
+        None,
+        "the result outlives its game"
+    );
+    typed_moves_that_name_no_point(c, &shown).await;
 
     // A new game the server refuses: its reason stays in view through the
     // polls, and the game in progress is untouched.
@@ -468,19 +513,21 @@ async fn browser_test(gui: &GuiServer, browser: &Browser) {
 
     timed_game_by_held_clicks(c).await;
     rule_set_turns(c).await;
+    thinking_banner_and_flipped_coordinates(c).await;
+    analysis_arrows_lines_and_evaluation(c).await;
+    coach_notes(c, tables_dir).await;
 
-    // No console errors but the refused new game's answer, the log being
-    // one that catches them.
+    // No console errors but the answers to the refused new game and the
+    // two typed moves, the log being one that catches them.
+    let refused = ["/api/new", "/api/move"].map(|path| {
+        format!("{path} - Failed to load resource: the server responded with a status of 400")
+    });
     let errors: Vec<_> = browser
         .console()
         .await
         .into_iter()
         .filter(|e| e.level == "SEVERE")
-        .filter(|e| {
-            !e.message.contains(
-                "/api/new - Failed to load resource: the server responded with a status of 400",
-            )
-        })
+        .filter(|e| !refused.iter().any(|r| e.message.contains(r)))
         .collect();
     assert!(errors.is_empty(), "console errors: {errors:?}");
     c.execute("console.error('morris-test-probe')", vec![])
@@ -580,6 +627,364 @@ async fn rule_set_turns(c: &Client) {
     }
 }
 
+/// The banner's text.
+async fn banner(c: &Client) -> String {
+    let v = c
+        .execute(
+            "return document.getElementById('banner').textContent;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    v.as_str().unwrap().to_string()
+}
+
+/// The result's caption on the board, if it is shown.
+async fn result_caption(c: &Client) -> Option<String> {
+    let v = c
+        .execute(
+            "const r = document.getElementById('result');
+             return r.hidden || r.getBoundingClientRect().height === 0 ? null : r.textContent;",
+            vec![],
+        )
+        .await
+        .unwrap();
+    v.as_str().map(str::to_string)
+}
+
+/// The words the page is to show for a game's end: who won (or a draw)
+/// and why, naming the side it concerns.
+fn result_words(outcome: Outcome, to_move: Color) -> String {
+    let title = |c: Color| match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    };
+    let (head, side) = match outcome.result {
+        GameResult::Win(w) => (format!("{} wins", title(w)), title(!w)),
+        GameResult::Draw => ("Draw".to_string(), title(to_move)),
+    };
+    let reason = match outcome.reason {
+        EndReason::FewerPieces(n) => format!("{side} has fewer than {n} pieces"),
+        EndReason::Blocked => format!("{side} has no legal move"),
+        EndReason::BoardFull => "the board is full".into(),
+        EndReason::Repetition => "the same position came three times".into(),
+        EndReason::EndgameMoves => "the three-piece endgame move limit (EndgameMoves)".into(),
+        EndReason::NoCaptureMoves => "the move limit without a removal (NoCaptureMoves)".into(),
+    };
+    format!("{head}: {reason}")
+}
+
+/// The coordinates as drawn: the files left to right along the board's
+/// foot and the ranks bottom to top along its side.
+async fn coordinates(c: &Client) -> (String, String) {
+    let v = c
+        .execute(
+            "const read = (cls, key, sign) => [...document.querySelectorAll(`#board text.coord.${cls}`)]
+               .map((e) => [sign * e.getBoundingClientRect()[key], e.textContent])
+               .sort((a, b) => a[0] - b[0]).map((p) => p[1]).join('');
+             return [read('file', 'left', 1), read('rank', 'top', -1)];",
+            vec![],
+        )
+        .await
+        .unwrap();
+    (
+        v[0].as_str().unwrap().to_string(),
+        v[1].as_str().unwrap().to_string(),
+    )
+}
+
+/// Before any move: coordinates a-g and 1-7, the banner asks White to
+/// place, and the move list and score graph show light placeholders.
+async fn empty_game_looks_empty(c: &Client) {
+    assert_eq!(
+        coordinates(c).await,
+        ("abcdefg".to_string(), "1234567".to_string())
+    );
+    assert_eq!(banner(c).await, "White to place");
+    let v = c
+        .execute(
+            "const moves = document.getElementById('moves');
+             const graph = document.getElementById('graph');
+             const bg = graph.querySelector('rect');
+             const rgb = getComputedStyle(bg).fill.match(/\\d+/g).map(Number);
+             return {moves: moves.textContent, graph: graph.textContent,
+                     light: rgb.every((x) => x > 200),
+                     eval: document.getElementById('eval').hidden};",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(v["moves"], "No moves yet", "{v}");
+    assert_eq!(v["graph"], "Scores appear as the engine analyses", "{v}");
+    assert_eq!(v["light"], true, "the empty graph is dark: {v}");
+    assert_eq!(v["eval"], true, "an evaluation before any: {v}");
+}
+
+/// A typed move with a point the board lacks: the page names the point.
+async fn typed_moves_that_name_no_point(c: &Client, shown: &Shown) {
+    for (token, point) in [("a1-b1", "b1"), ("h9", "h9")] {
+        set_field(c, "move-text", token).await;
+        click(c, "move-play").await;
+        let want = format!("{point} is not a point of the board");
+        let start = Instant::now();
+        while !status_line(c).await.contains(&want) {
+            assert!(
+                start.elapsed() < STEP_LIMIT,
+                "{token}: status {:?}",
+                status_line(c).await
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        assert!(banner(c).await.contains(&want), "{}", banner(c).await);
+        let after = settled(c, None).await;
+        assert_eq!(after.moves, shown.moves, "{token} changed the game");
+    }
+    set_field(c, "move-text", "").await;
+}
+
+/// Polls until `script` (returning a boolean) holds.
+async fn until(c: &Client, what: &str, script: &str) {
+    let start = Instant::now();
+    while c.execute(script, vec![]).await.unwrap() != Value::Bool(true) {
+        assert!(start.elapsed() < STEP_LIMIT, "never {what}");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// Playing Black against the engine: the board is flipped (coordinates
+/// with it), the banner says the engine thinks, then that Black places.
+async fn thinking_banner_and_flipped_coordinates(c: &Client) {
+    fill_new_game(c, "nine", "", "black").await;
+    select(c, "limit-kind", "movetime").await;
+    set_field(c, "limit", "1500").await;
+    click(c, "new-game").await;
+    until(
+        c,
+        "the engine thinking in the banner",
+        "return document.getElementById('banner').textContent === 'Engine is thinking…';",
+    )
+    .await;
+    assert_eq!(
+        coordinates(c).await,
+        ("gfedcba".to_string(), "7654321".to_string())
+    );
+    let shown = settled(c, Some(0)).await;
+    assert_eq!(shown.moves.len(), 1, "{shown:?}");
+    assert_eq!(banner(c).await, "Black to place");
+    click(c, "flip").await;
+    assert_eq!(
+        coordinates(c).await,
+        ("abcdefg".to_string(), "1234567".to_string())
+    );
+    select(c, "limit-kind", "depth").await;
+    set_field(c, "limit", "1").await;
+}
+
+/// Sets the game to the position `fen` (standard rules, no engine) by the
+/// page's position form.
+async fn set_position(c: &Client, fen: &str) -> Shown {
+    let rules = Rules::default();
+    fill_new_game(c, "nine", "", "both").await;
+    click(c, "new-game").await;
+    settled(c, None).await;
+    set_field(c, "fen", fen).await;
+    click(c, "fen-set").await;
+    let want = Setup::parse(fen)
+        .unwrap()
+        .game(&rules)
+        .unwrap()
+        .position()
+        .to_fen(&rules);
+    let start = Instant::now();
+    loop {
+        let shown = settled(c, None).await;
+        if shown.fen == want {
+            return shown;
+        }
+        assert!(start.elapsed() < STEP_LIMIT, "{fen} not set: {shown:?}");
+    }
+}
+
+/// An analysis: arrows in the colour of the side that moves, each move
+/// of the lines whole on its line at a phone's width, the evaluation
+/// legible and naming the side it favours; at that width the moves and
+/// the analysis come right after the board, and the new-game form is
+/// folded away.
+async fn analysis_arrows_lines_and_evaluation(c: &Client) {
+    set_position(c, SIXES).await;
+    set_field(c, "multipv", "3").await;
+    click(c, "analyse").await;
+    until(
+        c,
+        "arrows of two sides and long lines",
+        "return document.querySelector('#board g.arrow.pv1') !== null &&
+           document.querySelectorAll('#lines li').length === 3 &&
+           [...document.querySelectorAll('#lines li')].every((li) => li.querySelectorAll('.mv').length >= 5);",
+    )
+    .await;
+    let v = c
+        .execute(
+            "const core = (sel) => { const e = document.querySelector(`#board g.arrow.${sel} .core`);
+               return e ? getComputedStyle(e).stroke : null; };
+             const ev = document.getElementById('eval');
+             const style = getComputedStyle(ev);
+             return {pv0: core('pv0.by-white'), pv1: core('pv1.by-black'), alt: core('alt.by-white'),
+                     eval: ev.hidden ? null : ev.textContent, size: parseFloat(style.fontSize),
+                     transform: style.transform, color: style.color, background: style.backgroundColor};",
+            vec![],
+        )
+        .await
+        .unwrap();
+    assert_eq!(v["pv0"], "rgb(255, 255, 255)", "White's first move: {v}");
+    assert_eq!(v["pv1"], "rgb(17, 17, 17)", "Black's answer: {v}");
+    assert_eq!(v["alt"], "rgb(255, 255, 255)", "White's other moves: {v}");
+    let eval = v["eval"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no evaluation: {v}"));
+    let (side, amount) = eval.split_once(' ').unwrap();
+    assert!(["White", "Black", "Even"].contains(&side), "{eval}");
+    assert!(
+        amount.starts_with('+') || amount.starts_with("0.00"),
+        "{eval}: the amount is the favoured side's"
+    );
+    assert!(v["size"].as_f64().unwrap() >= 16.0, "{v}");
+    assert_eq!(v["transform"], "none", "{v}");
+    assert_ne!(v["color"], v["background"], "{v}");
+    screenshot(c, "analysis.png").await;
+
+    c.set_window_size(400, 900).await.unwrap();
+    until(
+        c,
+        "the new-game form folded at a phone's width",
+        "return !document.getElementById('new-box').open;",
+    )
+    .await;
+    let v = c
+        .execute(
+            "const top = (id) => document.getElementById(id).getBoundingClientRect().top;
+             const lis = [...document.querySelectorAll('#lines li')];
+             const lineHeight = lis[0].querySelector('.mv').getBoundingClientRect().height;
+             return {board: document.getElementById('board').getBoundingClientRect().bottom,
+                     analysis: top('analysis'), moves: top('moves'), newGame: top('new-box'),
+                     folded: !document.getElementById('new-game').checkVisibility(),
+                     box: document.getElementById('new-box').getBoundingClientRect().height,
+                     broken: [...document.querySelectorAll('#lines .mv')]
+                       .filter((e) => e.getClientRects().length !== 1).map((e) => e.textContent),
+                     wrapped: lis.some((li) => li.getBoundingClientRect().height > 1.5 * lineHeight),
+                     width: document.documentElement.clientWidth};",
+            vec![],
+        )
+        .await
+        .unwrap();
+    screenshot(c, "phone.png").await;
+    let at = |k: &str| v[k].as_f64().unwrap_or_else(|| panic!("{k}: {v}"));
+    assert!(at("width") <= 400.0, "{v}");
+    assert!(
+        at("board") <= at("analysis"),
+        "the analysis before the board: {v}"
+    );
+    assert!(at("analysis") < at("newGame"), "{v}");
+    assert!(at("moves") < at("newGame"), "{v}");
+    assert_eq!(v["folded"], true, "the new-game form is not folded: {v}");
+    assert!(at("box") < 60.0, "the folded form takes room: {v}");
+    assert_eq!(
+        v["broken"],
+        Value::Array(vec![]),
+        "moves broken across lines: {v}"
+    );
+    assert_eq!(v["wrapped"], true, "no line wraps at a phone's width: {v}");
+    c.find(Locator::Css("#new-box summary"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    assert!(
+        c.find(Locator::Id("new-game"))
+            .await
+            .unwrap()
+            .is_displayed()
+            .await
+            .unwrap(),
+        "the folded form does not open"
+    );
+    c.set_window_size(1100, 900).await.unwrap();
+    until(
+        c,
+        "the new-game form open again",
+        "return document.getElementById('new-box').open;",
+    )
+    .await;
+    click(c, "analyse").await;
+    until(
+        c,
+        "the analysis off",
+        "return document.querySelector('#board g.arrow') === null;",
+    )
+    .await;
+}
+
+/// The coach: a move by clicks that throws a win away gets its note by
+/// the board, naming the moves that keep the win; with the coach off the
+/// same move gets none.
+async fn coach_notes(c: &Client, tables_dir: &std::path::Path) {
+    let rules = Rules::default();
+    let tb = morris::tablebase::Tablebases::open(tables_dir.join(""), &rules);
+    let game = Setup::parse(THREES).unwrap().game(&rules).unwrap();
+    let probes = tb.moves(game.position()).unwrap();
+    let of = |value| {
+        probes
+            .iter()
+            .filter(move |m| m.probe.value == value)
+            .map(|m| m.mv)
+    };
+    let bad = of(morris::tablebase::Value::Loss)
+        .next()
+        .expect("a losing move");
+    let good = of(morris::tablebase::Value::Win)
+        .next()
+        .expect("a winning move");
+    let note = || async {
+        c.execute(
+            "const n = document.getElementById('coach-note');
+             return n.hidden ? null : n.textContent;",
+            vec![],
+        )
+        .await
+        .unwrap()
+    };
+    set_position(c, THREES).await;
+    assert_eq!(note().await, Value::Null);
+    click_move(c, bad).await;
+    settled(c, Some(0)).await;
+    let text = note().await;
+    let want = format!("Coach: {bad} turned a win into a loss; {good}");
+    assert!(
+        text.as_str().is_some_and(|t| t.starts_with(&want)),
+        "{text}, not {want}..."
+    );
+    screenshot(c, "coach.png").await;
+
+    click(c, "coach").await;
+    until(
+        c,
+        "the coach off",
+        "return document.getElementById('coach-note').hidden;",
+    )
+    .await;
+    set_position(c, THREES).await;
+    click_move(c, bad).await;
+    settled(c, Some(0)).await;
+    assert_eq!(note().await, Value::Null, "a note with the coach off");
+    click(c, "coach").await;
+    until(
+        c,
+        "the coach on",
+        "return document.getElementById('coach').checked;",
+    )
+    .await;
+}
+
 #[test]
 fn plays_a_game_by_clicks_in_headless_chromium() {
     if !webdriver::available("plays_a_game_by_clicks_in_headless_chromium") {
@@ -589,11 +994,11 @@ fn plays_a_game_by_clicks_in_headless_chromium() {
         .enable_all()
         .build()
         .unwrap();
-    let gui = start_gui();
+    let (gui, tables_dir) = start_gui();
     runtime.block_on(async {
         tokio::time::timeout(TEST_LIMIT, async {
             let browser = Browser::start().await;
-            browser_test(&gui, &browser).await;
+            browser_test(&gui, &tables_dir, &browser).await;
             browser.close().await;
         })
         .await

@@ -217,7 +217,7 @@ fn refuses_illegal_moves_with_the_rules_message() {
     let gui = Gui::start();
     let before = gui.get("/api/state");
     let rules = Rules::default();
-    for token in ["d2-d3", "z9", "d2xa1"] {
+    for token in ["d2-d3", "d2xa1", "a1 a4"] {
         let expected = Position::start(&rules)
             .parse_move(&rules, token)
             .unwrap_err()
@@ -225,6 +225,15 @@ fn refuses_illegal_moves_with_the_rules_message() {
         let (status, value) = gui.json("POST", "/api/move", &json!({ "move": token }).to_string());
         assert_eq!(status, 400, "{token}");
         assert_eq!(value["error"], expected);
+    }
+    // A move the notation cannot read names the point the board lacks.
+    for (token, point) in [("a1-b1", "b1"), ("h9", "h9"), ("Z9", "Z9"), ("d2xa8", "a8")] {
+        let (status, value) = gui.json("POST", "/api/move", &json!({ "move": token }).to_string());
+        assert_eq!(status, 400, "{token}");
+        assert_eq!(
+            value["error"],
+            format!("move '{token}': {point} is not a point of the board")
+        );
     }
     assert_eq!(gui.get("/api/state"), before);
     let (status, value) = gui.json("POST", "/api/move", "{}");
@@ -615,6 +624,7 @@ fn analyses_the_viewed_position_with_several_lines() {
         json!({"position": "W1W/3/3/B5/3/3/B1B w 0 0 0 20"}),
     );
     assert!(!state["over"].is_null(), "{state}");
+    assert_eq!(state["over"]["reason"], "White has fewer than 3 pieces");
     assert_eq!(state["analysis"], json!({"multipv": 3}));
     assert!(state["search"].is_null(), "{state}");
     let state = gui.post("/api/analysis", json!({"on": false}));
@@ -674,6 +684,7 @@ fn keeps_clocks_and_flags_a_side_out_of_time() {
     let state = gui.until("a flag", |s| !s["over"].is_null());
     assert_eq!(state["over"]["result"], "0-1");
     assert_eq!(state["over"]["text"], "0-1 black wins on time");
+    assert_eq!(state["over"]["reason"], "White ran out of time");
     assert_eq!(state["clock"]["white"], 0);
     assert!(state["clock"]["running"].is_null());
     let (status, value) = gui.json("POST", "/api/move", r#"{"move": "d2"}"#);
@@ -849,4 +860,88 @@ fn offers_every_rule_set_with_marks_and_removal_only_turns() {
         check_state(&gui.post("/api/move", json!({ "move": token })), &game);
     }
     assert_eq!(gui.get("/api/state")["marks"], json!(["b4"]));
+}
+
+/// The coach (on by default) names a move of the player that throws a
+/// win away, with the moves that keep it, until the player's next move;
+/// a move that keeps the win gets no note, nor any move with the coach
+/// off.
+#[test]
+fn the_coach_names_a_move_that_throws_a_win_away() {
+    let rules = Rules::default();
+    let dir = tables::made(
+        "gui-coach-tables",
+        &[(rules, morris::tablebase::Subspace::new(3, 3))],
+    );
+    let gui = Gui::start_in(&[], &dir);
+    // White wins by closing a7-d7-g7; else Black closes a1-d1-g1 first.
+    let fen = "W1W/3/3/W4B/3/3/B1B w 0 0 0 20";
+    let tb = morris::tablebase::Tablebases::open(dir.join(""), &rules);
+    let game = Setup::parse(fen).unwrap().game(&rules).unwrap();
+    let probes = tb.moves(game.position()).unwrap();
+    let with = |value: morris::tablebase::Value| -> Vec<String> {
+        probes
+            .iter()
+            .filter(|m| m.probe.value == value)
+            .map(|m| m.mv.to_string())
+            .collect()
+    };
+    let wins = with(morris::tablebase::Value::Win);
+    let losses = with(morris::tablebase::Value::Loss);
+    assert!(!wins.is_empty() && !losses.is_empty(), "{probes:?}");
+    let bad = &losses[0];
+
+    gui.post("/api/new", json!({"engine": "none"}));
+    let state = gui.post("/api/position", json!({ "position": fen }));
+    assert_eq!(state["coach"], json!({"enabled": true, "note": null}));
+    let state = gui.post("/api/move", json!({ "move": bad }));
+    let note = &state["coach"]["note"];
+    assert_eq!(note["ply"], 1, "{state}");
+    assert_eq!(note["move"], bad.as_str());
+    assert_eq!(
+        (&note["before"], &note["after"]),
+        (&json!("win"), &json!("loss"))
+    );
+    assert_eq!(strings(&note["better"]), wins);
+    assert_eq!(note["source"], "tables");
+    let text = note["text"].as_str().unwrap();
+    assert!(
+        text.starts_with(&format!("{bad} turned a win into a loss; {}", wins[0])),
+        "{text}"
+    );
+    assert!(text.ends_with(" the win"), "{text}");
+    // Taken back, the note goes with the move.
+    let state = gui.post("/api/takeback", json!({}));
+    assert!(state["coach"]["note"].is_null(), "{state}");
+    // A move that keeps the win: no note.
+    let state = gui.post("/api/move", json!({ "move": wins[0] }));
+    assert!(state["coach"]["note"].is_null(), "{state}");
+
+    // Against the engine, the note stays through its reply.
+    gui.post("/api/new", json!({"engine": "black", "depth": 1}));
+    gui.post("/api/position", json!({ "position": fen }));
+    let state = gui.post("/api/move", json!({ "move": bad }));
+    assert_eq!(state["coach"]["note"]["move"], bad.as_str(), "{state}");
+    let state = gui.engine_plays(2);
+    assert_eq!(strings(&state["moves"]).len(), 2, "{state}");
+    assert_eq!(state["coach"]["note"]["move"], bad.as_str(), "{state}");
+
+    // Switched off: no note, and none dropped in later.
+    let state = gui.post("/api/coach", json!({"enabled": false}));
+    assert_eq!(state["coach"], json!({"enabled": false, "note": null}));
+    gui.post("/api/new", json!({"engine": "none"}));
+    gui.post("/api/position", json!({ "position": fen }));
+    let state = gui.post("/api/move", json!({ "move": bad }));
+    assert_eq!(state["coach"], json!({"enabled": false, "note": null}));
+    let state = gui.post("/api/coach", json!({"enabled": true}));
+    assert_eq!(state["coach"], json!({"enabled": true, "note": null}));
+
+    assert_eq!(gui.json("GET", "/api/coach", "").0, 405);
+    let (status, value) = gui.json("POST", "/api/coach", "{}");
+    assert_eq!(
+        (status, value["error"].as_str()),
+        (400, Some("missing field 'enabled'"))
+    );
+    let (status, _) = gui.json("POST", "/api/coach", r#"{"enabled": "no"}"#);
+    assert_eq!(status, 400);
 }

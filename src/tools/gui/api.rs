@@ -186,13 +186,17 @@ fn route(board: &Arc<Board>, port: u16, request: &mut Request) -> Result<Body, R
             }
             board.analyse(on.then_some(lines as u32))
         }
+        (Method::Post, "/api/coach") => {
+            let body = read_json(request)?;
+            board.coach(bool_field(&body, "enabled")?.ok_or_else(|| missing("enabled"))?)
+        }
         (Method::Post, "/api/record") => {
             let body = read_json(request)?;
             board.import_record(string_field(&body, "record")?.ok_or_else(|| missing("record"))?)?
         }
         (_, "/api/state" | "/api/position" | "/api/new" | "/api/move" | "/api/go")
         | (_, "/api/stop" | "/api/takeback" | "/api/view" | "/api/analysis" | "/api/record")
-        | (_, "/api/variants") => {
+        | (_, "/api/variants" | "/api/coach") => {
             return Err(not_allowed(&method, &path));
         }
         _ => return Err(Refusal::new(404, format!("no such page: {path}"))),

@@ -16,8 +16,8 @@ use serde_json::{Value, json};
 
 use crate::protocol::wire::{GoArgs, InfoLine, PositionArgs};
 use crate::rules::{
-    Color, Game, GameResult, MoveError, MoveList, Position, Rules, RulesError, Setup, SetupError,
-    Square,
+    Color, Game, GameResult, Move, MoveError, MoveList, MoveReason, Position, Rules, RulesError,
+    Setup, SetupError, Square,
 };
 use crate::search::Score;
 use crate::tablebase::exact::Known;
@@ -29,7 +29,7 @@ use crate::tools::engine_process::{
 };
 use crate::tools::record::{self, Record, RecordError, format_score};
 
-use super::view;
+use super::view::{self, CoachNote, Ending};
 
 /// Longest wait for the engine's handshake and `readyok`.
 const HANDSHAKE: Duration = Duration::from_secs(30);
@@ -145,6 +145,9 @@ pub enum BoardError {
     Rules(#[from] RulesError),
     #[error(transparent)]
     Move(#[from] MoveError),
+    /// A typed move naming a point the board does not have (`b1`).
+    #[error("move '{token}': {point} is not a point of the board")]
+    NotAPoint { token: String, point: String },
     #[error(transparent)]
     Setup(#[from] SetupError),
     #[error(transparent)]
@@ -158,11 +161,43 @@ pub enum BoardError {
 }
 
 impl BoardError {
+    /// A move the notation cannot read, told by the first part of it that
+    /// is written as a point (a letter and a number) but is none: the
+    /// rules core's message only says it is not a move.
+    fn of_move(e: MoveError) -> BoardError {
+        let is_point = |part: &str| {
+            Square::ALL
+                .iter()
+                .any(|p| p.name().eq_ignore_ascii_case(part))
+        };
+        let shaped = |part: &str| {
+            let mut chars = part.chars();
+            chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+                && !chars.as_str().is_empty()
+                && chars.all(|c| c.is_ascii_digit())
+        };
+        let bad = (e.reason == MoveReason::NotAMove)
+            .then(|| {
+                e.token
+                    .split(['-', 'x', 'X'])
+                    .find(|part| shaped(part) && !is_point(part))
+            })
+            .flatten();
+        match bad {
+            Some(point) => BoardError::NotAPoint {
+                point: point.to_string(),
+                token: e.token,
+            },
+            None => BoardError::Move(e),
+        }
+    }
+
     pub fn status(&self) -> u16 {
         match self {
             BoardError::BadRequest(_)
             | BoardError::Rules(_)
             | BoardError::Move(_)
+            | BoardError::NotAPoint { .. }
             | BoardError::Setup(_)
             | BoardError::Record(_)
             | BoardError::Clock(_) => 400,
@@ -180,6 +215,13 @@ pub struct NewGame {
     /// None: the last game's.
     pub strength: Option<Strength>,
     pub clock: Option<ClockSetting>,
+}
+
+/// The game's end: its result, its words in the record, and why.
+struct Over {
+    result: GameResult,
+    text: String,
+    ending: Ending,
 }
 
 /// The engine's last move and what it said of it.
@@ -273,6 +315,10 @@ struct State {
     time_loss: Option<Color>,
     /// The tables of the game's rules, reopened for each new game.
     tables: OpenTables,
+    /// The coach comments on the player's moves (on unless turned off).
+    coach: bool,
+    /// Its word on the player's last move, until the player's next move.
+    coach_note: Option<CoachNote>,
     closing: bool,
 }
 
@@ -334,6 +380,8 @@ impl Board {
             notes: Vec::new(),
             time_loss: None,
             tables: OpenTables::new(Some(tablebase::default_dir())),
+            coach: true,
+            coach_note: None,
             closing: false,
         };
         state.reset_clocks(clock);
@@ -368,7 +416,15 @@ impl Board {
                     st.game.moves().len()
                 )));
             }
-            st.play_move(token.trim())?;
+            // The player's move, judged against the values known before it.
+            let known = if st.coach {
+                st.known(st.game.position())
+            } else {
+                None
+            };
+            let mv = st.play_move(token.trim()).map_err(BoardError::of_move)?;
+            let ply = st.game.moves().len();
+            st.coach_note = known.and_then(|k| CoachNote::of(&k, mv, ply));
             st.last_engine = None;
             st.force = false;
             Ok(())
@@ -412,6 +468,16 @@ impl Board {
             if st.analysis.is_some() {
                 st.paused = true;
                 st.force = false;
+            }
+        })
+    }
+
+    /// Turns the coach on or off (which drops its note).
+    pub fn coach(self: &Arc<Self>, enabled: bool) -> Value {
+        self.update(|st| {
+            st.coach = enabled;
+            if !enabled {
+                st.coach_note = None;
             }
         })
     }
@@ -483,8 +549,8 @@ impl Board {
             ("Black", name(Color::Black)),
         ];
         let over = st.over();
-        if let Some((_, text)) = &over {
-            tags.push(("Termination", text.clone()));
+        if let Some(o) = &over {
+            tags.push(("Termination", o.text.clone()));
         }
         if let Some(c) = &st.clocks {
             tags.push((
@@ -496,7 +562,7 @@ impl Board {
                 .to_string(),
             ));
         }
-        Record::from_game(&st.game, &tags, over.map(|(r, _)| r), &st.notes).to_text()
+        Record::from_game(&st.game, &tags, over.map(|o| o.result), &st.notes).to_text()
     }
 
     /// Replaces the game with the first record in `text`, under its rules,
@@ -850,16 +916,16 @@ impl State {
     }
 
     /// Plays a move at the game's end: the mover's clock gets its increment.
-    fn play_move(&mut self, token: &str) -> Result<(), MoveError> {
+    fn play_move(&mut self, token: &str) -> Result<Move, MoveError> {
         let side = self.game.position().side_to_move();
-        self.game.play_text(token)?;
+        let mv = self.game.play_text(token)?;
         self.epoch += 1;
         self.evals.push(None);
         self.notes.push(None);
         if let Some(c) = &mut self.clocks {
             c.left[side as usize] += c.setting.inc_ms;
         }
-        Ok(())
+        Ok(mv)
     }
 
     /// A new game (or set-up, or import), with its tables.
@@ -872,6 +938,7 @@ impl State {
         self.notes = vec![None; len];
         self.time_loss = None;
         self.last_engine = None;
+        self.coach_note = None;
         self.force = false;
         self.open_tables();
         if let Some(c) = self.clocks {
@@ -894,6 +961,7 @@ impl State {
         self.view = None;
         self.evals.truncate(keep + 1);
         self.notes.truncate(keep);
+        self.coach_note = self.coach_note.take().filter(|n| n.ply <= keep);
         self.last_engine = None;
         self.force = false;
     }
@@ -928,13 +996,16 @@ impl State {
     /// A move may be asked for: the game goes on.
     fn playable(&self) -> Result<(), BoardError> {
         match self.over() {
-            Some((_, text)) => Err(BoardError::Conflict(format!("the game is over: {text}"))),
+            Some(o) => Err(BoardError::Conflict(format!(
+                "the game is over: {}",
+                o.text
+            ))),
             None => Ok(()),
         }
     }
 
     /// The game's end: by the rules, or a flag fallen.
-    fn over(&self) -> Option<(GameResult, String)> {
+    fn over(&self) -> Option<Over> {
         if let Some(loser) = self.time_loss {
             let result = GameResult::Win(!loser);
             let text = format!(
@@ -942,9 +1013,29 @@ impl State {
                 record::result_text(Some(result)),
                 (!loser).name()
             );
-            return Some((result, text));
+            return Some(Over {
+                result,
+                text,
+                ending: Ending::Time(loser),
+            });
         }
-        self.game.outcome().map(|o| (o.result, o.to_string()))
+        let to_move = self.game.position().side_to_move();
+        self.game.outcome().map(|o| Over {
+            result: o.result,
+            text: o.to_string(),
+            ending: Ending::Rules(o.reason, to_move),
+        })
+    }
+
+    /// The exact values of `pos` and its moves, from the game's tables or
+    /// else the built-in opening book, where they know them.
+    fn known(&self, pos: &Position) -> Option<Known> {
+        Known::of(
+            self.tables.current().map(|t| &**t),
+            Some(&book::builtin()),
+            pos,
+            self.game.rules(),
+        )
     }
 
     fn shown_ply(&self) -> usize {
@@ -981,14 +1072,7 @@ impl State {
             && self.analysis.is_none();
         // Where no tables cover the position, the built-in opening book may.
         let tables = (!list.is_empty())
-            .then(|| {
-                Known::of(
-                    self.tables.current().map(|t| &**t),
-                    Some(&book::builtin()),
-                    pos,
-                    rules,
-                )
-            })
+            .then(|| self.known(pos))
             .flatten()
             .map(|k| view::known_json(&k));
         let search = self.search.as_ref().map(|s| {
@@ -1027,14 +1111,19 @@ impl State {
             "last_move": shown.moves().last().map(|m| m.to_string()),
             "mills": view::mills_json(rules, pos),
             "moves": self.game.moves().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-            "over": over.map(|(result, text)| json!({
-                "result": record::result_text(Some(result)),
-                "winner": match result { GameResult::Win(c) => Some(c.name()), GameResult::Draw => None },
-                "text": text,
+            "over": over.map(|o| json!({
+                "result": record::result_text(Some(o.result)),
+                "winner": match o.result { GameResult::Win(c) => Some(c.name()), GameResult::Draw => None },
+                "text": o.text,
+                "reason": o.ending.reason(o.result),
             })),
             "clock": clock,
             "evals": self.evals.iter().map(|e| e.map(score_json)).collect::<Vec<_>>(),
             "tables": tables,
+            "coach": {
+                "enabled": self.coach,
+                "note": self.coach_note.as_ref().map(CoachNote::json),
+            },
             "thinking": self.search.as_ref().is_some_and(|s| s.kind == Kind::Play),
             "paused": self.paused,
             "analysis": self.analysis.map(|n| json!({"multipv": n})),

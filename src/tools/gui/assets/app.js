@@ -2,7 +2,9 @@
 // (morris gui)"), builds moves from clicks, drags and typing, and draws
 // with board.js. The server plays the engine's turns by itself; the page
 // polls the state while the engine thinks or a clock runs.
-import { drawBoard, drawGhost, drawGraph, parseMove, pointAt, scoreText, svgPoint, whiteShare } from "./board.js";
+import {
+  drawBoard, drawGhost, drawGraph, evalText, parseMove, pointAt, scoreText, sideTitle as title, svgPoint, whiteShare,
+} from "./board.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -90,6 +92,10 @@ function setStatus(text, error = false) {
   $("status").classList.toggle("error", error);
 }
 
+function other(side) {
+  return side === "white" ? "black" : "white";
+}
+
 function atEnd() {
   return state.ply === state.moves.length;
 }
@@ -148,10 +154,12 @@ function view() {
     removable: new Set(), verdicts: new Map(), arrows: [], dragFrom: drag && drag.moved ? drag.from : null,
   };
   const lines = shownLines();
+  // The sides alternate along a line, from the side to move.
+  const mover = (i) => (i % 2 === 0 ? state.side_to_move : other(state.side_to_move));
   lines.forEach((line, rank) => {
     const pv = line.pv.map(parseMove).filter((m) => m);
-    if (rank === 0) pv.slice(0, 3).forEach((m, i) => v.arrows.push({ move: m, cls: `pv${i}` }));
-    else if (pv.length > 0) v.arrows.push({ move: pv[0], cls: "alt" });
+    if (rank === 0) pv.slice(0, 3).forEach((m, i) => v.arrows.push({ move: m, cls: `pv${i} by-${mover(i)}` }));
+    else if (pv.length > 0) v.arrows.push({ move: pv[0], cls: `alt by-${mover(0)}` });
   });
   if (!humanToMove()) return v;
   openRemovalTurn();
@@ -334,6 +342,12 @@ function renderSides() {
 function renderMoves() {
   const list = $("moves");
   list.replaceChildren();
+  if (state.moves.length === 0) {
+    const empty = document.createElement("p");
+    empty.className = "empty";
+    empty.textContent = "No moves yet";
+    list.appendChild(empty);
+  }
   state.moves.forEach((token, i) => {
     if (i % 2 === 0) {
       const num = document.createElement("span");
@@ -371,14 +385,27 @@ function renderAnalysis() {
     const facts = [`depth ${l.depth ?? "?"}`];
     if (l.nodes) facts.push(`${l.nodes} nodes`);
     if (l.nps) facts.push(`${Math.round(l.nps / 1000)} kn/s`);
-    li.textContent = `${scoreText(l.white)} (${facts.join(", ")}) ${l.pv.join(" ")}`;
+    li.append(`${scoreText(l.white)} (${facts.join(", ")})`);
+    // Each move whole on its line; the lines wrap between moves.
+    for (const token of l.pv) {
+      const mv = document.createElement("span");
+      mv.className = "mv";
+      mv.textContent = token;
+      li.append(" ", mv);
+    }
     lines.appendChild(li);
   }
   // The live line's score, else the latest evaluation up to this position.
   let score = entries.length > 0 && entries[0].white && shownLines().length > 0 ? entries[0].white : null;
   for (let i = state.ply; score === null && i >= 0; i--) score = state.evals[i] || null;
   $("evalbar-white").style.height = `${(whiteShare(score) * 100).toFixed(1)}%`;
-  $("evalbar-text").textContent = scoreText(score);
+  const shownEval = $("eval");
+  shownEval.hidden = !score;
+  if (score) {
+    const { side, text } = evalText(score);
+    shownEval.textContent = text;
+    shownEval.className = side || "";
+  }
   const tables = $("tables");
   tables.replaceChildren();
   if (state.tables) {
@@ -415,6 +442,64 @@ function statusText() {
   return [`${state.side_to_move} to move`, false];
 }
 
+/** What to do now: placement, move or removal (null once the game is over). */
+function task(side) {
+  const removal = (sel.to !== null && atEnd()) || (state.legal_moves.length > 0 &&
+    state.legal_moves.every((t) => t.startsWith("x")));
+  if (removal) return `${title(side)}: remove a ${other(side)} piece`;
+  const moves = state.legal_moves.map(parseMove).filter((m) => m);
+  const placing = moves.some((m) => !m.from);
+  const moving = moves.some((m) => m.from);
+  return `${title(side)} to ${placing && moving ? "place or move" : placing ? "place" : "move"}`;
+}
+
+/** The game's result with its reason: "Black wins: White has no legal move". */
+function resultText() {
+  const head = state.over.winner ? `${title(state.over.winner)} wins` : "Draw";
+  return [head, state.over.reason];
+}
+
+/** The banner by the board: whose turn it is and what to do, or the end. */
+function renderBanner() {
+  const banner = $("banner");
+  const side = state.side_to_move;
+  let text;
+  let look = side;
+  if (state.over && atEnd()) {
+    text = resultText().join(": ");
+    look = "over";
+  } else if (!atEnd()) {
+    text = `${task(side)} (the position after ply ${state.ply} of ${state.moves.length})`;
+  } else if (state.thinking || (state.engine.to_move && !state.paused && !state.engine.error)) {
+    text = "Engine is thinking…";
+    look = "thinking";
+  } else if (state.engine.to_move) {
+    text = `${task(side)}: the engine waits (Engine move)`;
+  } else {
+    text = task(side);
+  }
+  banner.className = look;
+  banner.replaceChildren(text);
+  if (refusal) {
+    const why = document.createElement("span");
+    why.className = "refusal";
+    why.textContent = refusal.text;
+    banner.appendChild(why);
+  }
+  const result = $("result");
+  result.hidden = !(state.over && atEnd());
+  if (!result.hidden) {
+    const [head, reason] = resultText();
+    const strong = document.createElement("strong");
+    strong.textContent = `${head}:`;
+    result.replaceChildren(strong, ` ${reason}`);
+  }
+  const note = state.coach.note;
+  $("coach-note").hidden = !note;
+  if (note) $("coach-note").textContent = `Coach: ${note.text}`;
+  $("coach").checked = state.coach.enabled;
+}
+
 function render() {
   if (!state) return;
   const v = view();
@@ -433,6 +518,7 @@ function render() {
   if (document.activeElement !== $("fen")) $("fen").value = state.fen;
   const [text, error] = statusText();
   setStatus(text, error);
+  renderBanner();
   const early = !atEnd();
   $("branch").hidden = !early;
   if (early) $("branch").textContent = `Play from here (drops ${state.moves.length - state.ply} later moves)`;
@@ -549,6 +635,12 @@ $("branch").addEventListener("click", () => {
   });
 });
 $("flip").addEventListener("click", () => { flipped = !flipped; render(); });
+$("coach").addEventListener("change", () => act("/api/coach", { enabled: $("coach").checked }));
+// On a phone the new-game form starts folded, below the game.
+const narrow = window.matchMedia("(max-width: 600px)");
+const foldNewGame = () => { $("new-box").open = !narrow.matches; };
+narrow.addEventListener("change", foldNewGame);
+foldNewGame();
 for (const [id, ply] of [["nav-first", () => 0], ["nav-prev", () => state.ply - 1], ["nav-next", () => state.ply + 1], ["nav-last", () => state.moves.length]]) {
   $(id).addEventListener("click", () => state && goTo(ply()));
 }

@@ -1,5 +1,5 @@
-// The board as SVG: lines, points, pieces and highlights, arrows of the
-// engine's line, and the score graph. Knows nothing of the server;
+// The board as SVG: lines, points, coordinates, pieces and highlights,
+// arrows of the engine's line, and the score graph. Knows nothing of the server;
 // app.js gives it the state and what to highlight.
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -61,6 +61,16 @@ export function svgPoint(svg, clientX, clientY) {
   return pt.matrixTransform(ctm.inverse());
 }
 
+/**
+ * A mark drawn twice, a wide casing under a narrow core, in a group that
+ * fades as one: it stands out on the wood and on pieces of either colour.
+ */
+function cased(svg, name, attrs, cls) {
+  const g = el("g", { class: cls }, svg);
+  el(name, { ...attrs, class: "casing" }, g);
+  el(name, { ...attrs, class: "core" }, g);
+}
+
 /** An arrow from one point to another, or a ring on a placement. */
 function arrow(svg, move, f, cls) {
   // A removal-only turn has nothing to point at; its removals are not drawn.
@@ -76,20 +86,33 @@ function arrow(svg, move, f, cls) {
     const ey = y2 - uy * 22;
     const hx = ex - ux * 26;
     const hy = ey - uy * 26;
-    el("path", {
-      class: `arrow ${cls}`,
+    cased(svg, "path", {
       d: `M${x1 + ux * 20} ${y1 + uy * 20}L${ex} ${ey}` +
         `M${hx - uy * 18} ${hy + ux * 18}L${ex} ${ey}L${hx + uy * 18} ${hy - ux * 18}`,
-    }, svg);
+    }, `arrow ${cls}`);
   } else {
-    el("circle", { class: `arrow ${cls}`, cx: x2, cy: y2, r: 24 }, svg);
+    cased(svg, "circle", { cx: x2, cy: y2, r: 24 }, `arrow ${cls}`);
   }
   for (const r of move.removals) {
     const [cx, cy] = xy(r, f);
-    el("path", {
-      class: `arrow removal ${cls}`,
+    cased(svg, "path", {
       d: `M${cx - 16} ${cy - 16}L${cx + 16} ${cy + 16}M${cx + 16} ${cy - 16}L${cx - 16} ${cy + 16}`,
-    }, svg);
+    }, `arrow removal ${cls}`);
+  }
+}
+
+const FILES = "abcdefg";
+const RANKS = "1234567";
+
+/** Files under the board and ranks left of it, where the flip puts them. */
+function coordinates(svg, f) {
+  for (const file of FILES) {
+    const [x] = xy(`${file}1`, f);
+    el("text", { class: "coord file", x, y: 712 }, svg).textContent = file;
+  }
+  for (const rank of RANKS) {
+    const [, y] = xy(`a${rank}`, f);
+    el("text", { class: "coord rank", x: -10, y }, svg).textContent = rank;
   }
 }
 
@@ -119,6 +142,7 @@ export function drawBoard(svg, state, view, onPoint) {
     const [x2, y2] = xy(b, f);
     el("line", { class: "line", x1, y1, x2, y2 }, svg);
   }
+  coordinates(svg, f);
   const owner = new Map();
   for (const colour of ["white", "black"]) {
     for (const p of state.pieces[colour]) owner.set(p, colour);
@@ -200,6 +224,23 @@ export function scoreText(score) {
   return (v > 0 ? "+" : "") + v.toFixed(2);
 }
 
+/** "White", "Black": a side at the start of a sentence. */
+export function sideTitle(side) {
+  return side === "white" ? "White" : "Black";
+}
+
+/**
+ * A score (White's view) as the side it favours and by how much, as that
+ * side sees it: `{side: "white" | "black" | null, text: "Black +1.20"}`.
+ */
+export function evalText(score) {
+  const v = score.mate !== undefined ? score.mate : score.cp;
+  if (v === 0) return { side: null, text: `Even ${scoreText(score)}` };
+  const side = v > 0 ? "white" : "black";
+  const own = score.mate !== undefined ? { mate: Math.abs(v) } : { cp: Math.abs(v) };
+  return { side, text: `${sideTitle(side)} ${scoreText(own)}` };
+}
+
 /**
  * The score graph: one point per position (White's view), the position
  * viewed marked; `onPly(n)` on a click.
@@ -208,6 +249,13 @@ export function drawGraph(svg, evals, ply, onPly) {
   svg.replaceChildren();
   const w = 300;
   const h = 80;
+  if (!evals.some((s) => s)) {
+    el("rect", { class: "graph-empty", x: 0, y: 0, width: w, height: h }, svg);
+    el("text", { class: "graph-placeholder", x: w / 2, y: h / 2 }, svg).textContent =
+      "Scores appear as the engine analyses";
+    svg.onclick = null;
+    return;
+  }
   const n = Math.max(evals.length - 1, 1);
   const x = (i) => (i / n) * w;
   const y = (s) => h - whiteShare(s) * h;
