@@ -10,6 +10,8 @@
 //! not matter here; being obviously right does. Comments cite the
 //! section of docs/rules.md ("§14.4") each rule comes from.
 
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::rc::Rc;
 
 use super::naive::{NAMES, RANKS, index_of};
@@ -1454,28 +1456,32 @@ impl State {
         }
         // One token per (base, set of removed points), removals in the
         // smallest valid order compared as text.
-        let mut best: Vec<(String, Vec<usize>, Vec<&str>, State)> = Vec::new();
+        let mut best: HashMap<(String, Vec<usize>), (Vec<&str>, State)> = HashMap::new();
         for (base, seq, s) in done {
             let mut set = seq.clone();
             set.sort();
             let names: Vec<&str> = seq.iter().map(|&p| NAMES[p]).collect();
-            match best.iter_mut().find(|e| e.0 == base && e.1 == set) {
-                Some(e) => {
+            match best.entry((base, set)) {
+                Entry::Occupied(mut e) => {
+                    let (kept, state) = e.get_mut();
                     assert_eq!(
-                        e.3.key(),
+                        state.key(),
                         s.key(),
-                        "two orders of {base} x{names:?} give different states"
+                        "two orders of {} x{names:?} give different states",
+                        e.key().0
                     );
-                    if names < e.2 {
-                        e.2 = names;
+                    if names < *kept {
+                        *kept = names;
                     }
                 }
-                None => best.push((base, set, names, s)),
+                Entry::Vacant(e) => {
+                    e.insert((names, s));
+                }
             }
         }
         let mut out: Vec<(String, State)> = best
             .into_iter()
-            .map(|(base, _, names, s)| {
+            .map(|((base, _), (names, s))| {
                 let mut t = base;
                 for n in names {
                     t.push('x');
