@@ -217,6 +217,10 @@ fn bad_input_messages_name_the_bad_field() {
         ),
         ("go fast", "go: unknown argument 'fast'"),
         (
+            "position startpos moves d2 a1-b1",
+            "move 'a1-b1': b1 is not a point of the board",
+        ),
+        (
             "position startpos moves b2 g7 d2 a7 f2xa7xg7",
             "move 'f2xa7xg7': one removal per mill: it closes one mill, so it removes one piece, \
              not 2: legal are f2xa7, f2xg7",

@@ -40,6 +40,9 @@ pub enum MoveReason {
         "not a move: expected <to>, <from>-<to>, then x<point> per removal, or x<point> per removal alone, with points a1..g7 of the board"
     )]
     NotAMove,
+    /// A part written as a point (a letter and a number) that names none.
+    #[error("{0} is not a point of the board")]
+    NotAPoint(String),
     #[error("{} owes a removal: write x<point>", .0.name())]
     MustRemoveFirst(Color),
     #[error("no removal is owed: the turn is a placement or a move")]
@@ -171,9 +174,24 @@ impl MoveText {
             .map(|(_, m)| m)
             .map_err(|_| MoveError {
                 token: token.to_string(),
-                reason: MoveReason::NotAMove,
+                reason: missing_point(token).map_or(MoveReason::NotAMove, |p| {
+                    MoveReason::NotAPoint(p.to_string())
+                }),
             })
     }
+}
+
+/// The first part of an unreadable token that is written as a point (a
+/// letter and digits) but names none: `b1` of `a1-b1`, so that the
+/// message points at it.
+fn missing_point(token: &str) -> Option<&str> {
+    token.split(['-', 'x', 'X']).find(|part| {
+        let mut chars = part.chars();
+        chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+            && !chars.as_str().is_empty()
+            && chars.all(|c| c.is_ascii_digit())
+            && all_consuming(square).parse(part).is_err()
+    })
 }
 
 impl Position {

@@ -16,8 +16,8 @@ use serde_json::{Value, json};
 
 use crate::protocol::wire::{GoArgs, InfoLine, PositionArgs};
 use crate::rules::{
-    Color, Game, GameResult, Move, MoveError, MoveList, MoveReason, Position, Rules, RulesError,
-    Setup, SetupError, Square,
+    Color, Game, GameResult, Move, MoveError, MoveList, Position, Rules, RulesError, Setup,
+    SetupError, Square,
 };
 use crate::search::Score;
 use crate::tablebase::exact::Known;
@@ -145,9 +145,6 @@ pub enum BoardError {
     Rules(#[from] RulesError),
     #[error(transparent)]
     Move(#[from] MoveError),
-    /// A typed move naming a point the board does not have (`b1`).
-    #[error("move '{token}': {point} is not a point of the board")]
-    NotAPoint { token: String, point: String },
     #[error(transparent)]
     Setup(#[from] SetupError),
     #[error(transparent)]
@@ -161,43 +158,11 @@ pub enum BoardError {
 }
 
 impl BoardError {
-    /// A move the notation cannot read, told by the first part of it that
-    /// is written as a point (a letter and a number) but is none: the
-    /// rules core's message only says it is not a move.
-    fn of_move(e: MoveError) -> BoardError {
-        let is_point = |part: &str| {
-            Square::ALL
-                .iter()
-                .any(|p| p.name().eq_ignore_ascii_case(part))
-        };
-        let shaped = |part: &str| {
-            let mut chars = part.chars();
-            chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-                && !chars.as_str().is_empty()
-                && chars.all(|c| c.is_ascii_digit())
-        };
-        let bad = (e.reason == MoveReason::NotAMove)
-            .then(|| {
-                e.token
-                    .split(['-', 'x', 'X'])
-                    .find(|part| shaped(part) && !is_point(part))
-            })
-            .flatten();
-        match bad {
-            Some(point) => BoardError::NotAPoint {
-                point: point.to_string(),
-                token: e.token,
-            },
-            None => BoardError::Move(e),
-        }
-    }
-
     pub fn status(&self) -> u16 {
         match self {
             BoardError::BadRequest(_)
             | BoardError::Rules(_)
             | BoardError::Move(_)
-            | BoardError::NotAPoint { .. }
             | BoardError::Setup(_)
             | BoardError::Record(_)
             | BoardError::Clock(_) => 400,
@@ -422,7 +387,7 @@ impl Board {
             } else {
                 None
             };
-            let mv = st.play_move(token.trim()).map_err(BoardError::of_move)?;
+            let mv = st.play_move(token.trim())?;
             let ply = st.game.moves().len();
             st.coach_note = known.and_then(|k| CoachNote::of(&k, mv, ply));
             st.last_engine = None;
