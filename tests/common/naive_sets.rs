@@ -1456,42 +1456,51 @@ impl State {
         }
         // One token per (base, set of removed points), removals in the
         // smallest valid order compared as text.
-        let mut best: HashMap<(String, Vec<usize>), (Vec<&str>, State)> = HashMap::new();
+        // The states stay where they are put: they are large, and only
+        // the tokens are sorted.
+        let mut index: HashMap<(String, Vec<usize>), usize> = HashMap::with_capacity(done.len());
+        let mut names_of: Vec<Vec<&str>> = Vec::with_capacity(done.len());
+        let mut states: Vec<Option<State>> = Vec::with_capacity(done.len());
         for (base, seq, s) in done {
             let mut set = seq.clone();
             set.sort();
             let names: Vec<&str> = seq.iter().map(|&p| NAMES[p]).collect();
-            match best.entry((base, set)) {
-                Entry::Occupied(mut e) => {
-                    let (kept, state) = e.get_mut();
+            match index.entry((base, set)) {
+                Entry::Occupied(e) => {
+                    let k = *e.get();
                     assert_eq!(
-                        state.key(),
-                        s.key(),
+                        states[k].as_ref().map(State::key),
+                        Some(s.key()),
                         "two orders of {} x{names:?} give different states",
                         e.key().0
                     );
-                    if names < *kept {
-                        *kept = names;
+                    if names < names_of[k] {
+                        names_of[k] = names;
                     }
                 }
                 Entry::Vacant(e) => {
-                    e.insert((names, s));
+                    e.insert(states.len());
+                    names_of.push(names);
+                    states.push(Some(s));
                 }
             }
         }
-        let mut out: Vec<(String, State)> = best
+        let mut tokens: Vec<(String, usize)> = index
             .into_iter()
-            .map(|((base, _), (names, s))| {
+            .map(|((base, _), k)| {
                 let mut t = base;
-                for n in names {
+                for n in &names_of[k] {
                     t.push('x');
                     t.push_str(n);
                 }
-                (t, s)
+                (t, k)
             })
             .collect();
-        out.sort_by(|a, b| a.0.cmp(&b.0));
-        out
+        tokens.sort_unstable();
+        tokens
+            .into_iter()
+            .map(|(t, k)| (t, states[k].take().expect("each state once")))
+            .collect()
     }
 
     /// Whether the turn of `taker` goes on: they still owe a removal and
