@@ -144,9 +144,17 @@ struct Whole {
 }
 
 fn whole(variant: &'static str) -> &'static Whole {
-    static SOLVED: OnceLock<Mutex<HashMap<&'static str, &'static Whole>>> = OnceLock::new();
-    let mut solved = SOLVED.get_or_init(Mutex::default).lock().unwrap();
-    solved.entry(variant).or_insert_with(|| {
+    type Cell = &'static OnceLock<Whole>;
+    static SOLVED: OnceLock<Mutex<HashMap<&'static str, Cell>>> = OnceLock::new();
+    // The map's lock is held only to find the variant's cell: solving one
+    // variant does not hold up a test of another.
+    let cell: Cell = *SOLVED
+        .get_or_init(Mutex::default)
+        .lock()
+        .unwrap()
+        .entry(variant)
+        .or_insert_with(|| Box::leak(Box::new(OnceLock::new())));
+    cell.get_or_init(|| {
         let reduced = Reduced::new(variant, 3);
         let started = Instant::now();
         let solution = solve(&reduced.game, CHECK_EVERY);
@@ -157,7 +165,7 @@ fn whole(variant: &'static str) -> &'static Whole {
             solution.states.len(),
             started.elapsed().as_secs_f64()
         );
-        Box::leak(Box::new(Whole { reduced, solution }))
+        Whole { reduced, solution }
     })
 }
 

@@ -60,10 +60,9 @@ pub const RANKS: [&[&str]; 7] = [
 ];
 
 pub fn index_of(name: &str) -> usize {
-    let lower = name.to_ascii_lowercase();
     NAMES
         .iter()
-        .position(|n| *n == lower)
+        .position(|n| n.eq_ignore_ascii_case(name))
         .unwrap_or_else(|| panic!("no point named {name}"))
 }
 

@@ -159,6 +159,8 @@ pub struct Game {
     /// `NO_LINE`).
     lines_at: [[u32; 3]; 24],
     adjacent: [u32; 24],
+    /// The points of each rank as position strings list them (`RANKS`).
+    ranks: Vec<Vec<usize>>,
 }
 
 impl Game {
@@ -188,6 +190,10 @@ impl Game {
             fly_at: rules.fly_at as u32,
             lines_at,
             adjacent,
+            ranks: RANKS
+                .iter()
+                .map(|names| names.iter().map(|n| index_of(n)).collect())
+                .collect(),
         }
     }
 
@@ -349,13 +355,12 @@ impl Game {
     /// The position string of a state (clock 0).
     pub fn fen(&self, s: State) -> String {
         let mut out = String::with_capacity(48);
-        for (r, names) in RANKS.iter().enumerate() {
+        for (r, points) in self.ranks.iter().enumerate() {
             if r > 0 {
                 out.push('/');
             }
             let mut run = 0;
-            for n in names.iter() {
-                let p = index_of(n);
+            for &p in points {
                 let c = if stones(s, 0) >> p & 1 == 1 {
                     'W'
                 } else if stones(s, 1) >> p & 1 == 1 {
