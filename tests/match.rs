@@ -665,31 +665,13 @@ fn sanmill_strength_options_given_by_the_user_are_kept() {
 
 #[test]
 fn sanmill_engines_are_stopped_when_their_time_is_up() {
-    let log = temp_file("stop.log");
-    let engines = [
-        sanmill(&["slow"], "slow"),
-        vec![fake("first_legal.sh"), "name=uci".into()],
-    ];
-    let mut args = engine_args(&engines);
-    args.extend([
-        "--movetime",
-        "50",
-        "--max-plies",
-        "12",
-        "--games",
-        "2",
-        "--json",
-    ]);
-    let summary = json(&run_match_with_env(&args, &[("SANMILL_LOG", &log)]));
-    assert_eq!(summary["faults"].as_array().unwrap().len(), 0, "{summary}");
-    let sent = std::fs::read_to_string(&log).unwrap();
+    let (sent, _) = sanmill_timed_match(sanmill(&["slow"], "slow"), "stop");
     assert!(
         sent.lines().filter(|l| *l == "stop").count() >= 12,
         "{sent}"
     );
     // The C++ member's time per move, in whole seconds rounded up.
     assert!(sent.contains("setoption name MoveTime value 1"));
-    let _ = std::fs::remove_file(&log);
 }
 
 #[test]

@@ -164,13 +164,7 @@ fn every_bad_input_is_one_error_line_and_changes_nothing() {
         "perft -1",
         "uci please",
     ] {
-        e.send(bad);
-        let lines = e.sync();
-        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
-        assert!(
-            lines[0].starts_with("info string error: "),
-            "{bad}: {lines:?}"
-        );
+        refused(&mut e, bad);
         assert_eq!(e.fen(), fen, "{bad} changed the position");
     }
     // Still alive and working.
@@ -226,14 +220,8 @@ fn bad_input_messages_name_the_bad_field() {
              not 2: legal are f2xa7, f2xg7",
         ),
     ] {
-        e.send(bad);
-        let lines = e.sync();
-        assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
-        assert!(
-            lines[0].starts_with("info string error: "),
-            "{bad}: {lines:?}"
-        );
-        assert!(lines[0].contains(says), "{bad}: {lines:?}");
+        let line = refused(&mut e, bad);
+        assert!(line.contains(says), "{bad}: {line}");
     }
 }
 
@@ -513,4 +501,17 @@ fn bench_signature_is_deterministic() {
     assert!(first > 0);
     e.send("setoption name Hash value 1");
     assert_eq!(signature(&mut e), first);
+}
+
+/// Sends a command the engine must refuse, and returns its one answer,
+/// an `info string error:` line.
+fn refused(e: &mut Engine, bad: &str) -> String {
+    e.send(bad);
+    let lines = e.sync();
+    assert_eq!(lines.len(), 1, "{bad}: {lines:?}");
+    assert!(
+        lines[0].starts_with("info string error: "),
+        "{bad}: {lines:?}"
+    );
+    lines[0].clone()
 }
