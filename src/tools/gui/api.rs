@@ -113,99 +113,144 @@ fn check_origin(request: &Request, port: u16) -> Result<(), Refusal> {
     Ok(())
 }
 
-fn route(board: &Arc<Board>, port: u16, request: &mut Request) -> Result<Body, Refusal> {
-    check_origin(request, port)?;
-    let path = request.url().split('?').next().unwrap_or("").to_string();
-    let method = request.method().clone();
-    let asset = match path.as_str() {
-        "/" | "/index.html" => Some(("text/html; charset=utf-8", INDEX_HTML)),
-        "/style.css" => Some(("text/css; charset=utf-8", STYLE_CSS)),
-        "/app.js" => Some(("text/javascript; charset=utf-8", APP_JS)),
-        "/board.js" => Some(("text/javascript; charset=utf-8", BOARD_JS)),
-        "/favicon.svg" | "/favicon.ico" => Some(("image/svg+xml", FAVICON_SVG)),
-        _ => None,
-    };
-    if let Some((content_type, text)) = asset {
-        return match method {
-            Method::Get | Method::Head => Ok(Body::Asset(content_type, text)),
-            _ => Err(not_allowed(&method, &path)),
-        };
-    }
-    let state = match (&method, path.as_str()) {
-        (Method::Get, "/api/state") => board.state(),
-        (Method::Get, "/api/position") => {
-            let state = board.state();
-            json!({"fen": state["fen"], "setup": state["setup"]})
-        }
-        (Method::Get, "/api/record") => json!({ "record": board.record() }),
-        (Method::Get, "/api/variants") => json!({
+/// A JSON call: reads the request's body if it takes one, answers JSON.
+type Call = fn(&Arc<Board>, &mut Request) -> Result<Value, Refusal>;
+
+/// What a route answers.
+enum Action {
+    /// A page asset: its content type and text.
+    Asset(&'static str, &'static str),
+    Call(Call),
+}
+
+/// The methods a route takes on its path, and its answer.
+struct Route {
+    methods: &'static [Method],
+    path: &'static str,
+    action: Action,
+}
+
+/// An asset is read and checked for by `HEAD`.
+const READ: &[Method] = &[Method::Get, Method::Head];
+const GET: &[Method] = &[Method::Get];
+const POST: &[Method] = &[Method::Post];
+
+/// Every route, each once: a path not here is answered 404, a method
+/// that none of its path's routes takes 405.
+const ROUTES: &[Route] = &[
+    asset("/", "text/html; charset=utf-8", INDEX_HTML),
+    asset("/index.html", "text/html; charset=utf-8", INDEX_HTML),
+    asset("/style.css", "text/css; charset=utf-8", STYLE_CSS),
+    asset("/app.js", "text/javascript; charset=utf-8", APP_JS),
+    asset("/board.js", "text/javascript; charset=utf-8", BOARD_JS),
+    asset("/favicon.svg", "image/svg+xml", FAVICON_SVG),
+    asset("/favicon.ico", "image/svg+xml", FAVICON_SVG),
+    call(GET, "/api/state", |board, _| Ok(board.state())),
+    call(GET, "/api/position", |board, _| {
+        let state = board.state();
+        Ok(json!({"fen": state["fen"], "setup": state["setup"]}))
+    }),
+    call(GET, "/api/record", |board, _| {
+        Ok(json!({ "record": board.record() }))
+    }),
+    call(GET, "/api/variants", |_, _| {
+        Ok(json!({
             "variants": Variant::ALL
                 .iter()
                 .map(|v| json!({"name": v.name(), "title": v.title()}))
                 .collect::<Vec<_>>(),
-        }),
-        (Method::Post, "/api/new") => board.new_game(new_game(&read_json(request)?)?),
-        (Method::Post, "/api/move") => {
-            let body = read_json(request)?;
-            board.play(string_field(&body, "move")?.ok_or_else(|| missing("move"))?)?
+        }))
+    }),
+    call(POST, "/api/new", |board, request| {
+        Ok(board.new_game(new_game(&read_json(request)?)?))
+    }),
+    call(POST, "/api/move", |board, request| {
+        let body = read_json(request)?;
+        Ok(board.play(string_field(&body, "move")?.ok_or_else(|| missing("move"))?)?)
+    }),
+    call(POST, "/api/go", |board, request| {
+        let body = read_json(request)?;
+        Ok(board.go(bool_field(&body, "wait")?.unwrap_or(false))?)
+    }),
+    call(POST, "/api/stop", |board, request| {
+        read_json(request)?;
+        Ok(board.stop())
+    }),
+    call(POST, "/api/takeback", |board, request| {
+        let body = read_json(request)?;
+        let back = match (count_field(&body, "plies")?, count_field(&body, "to")?) {
+            (Some(_), Some(_)) => return Err(bad("give 'plies' or 'to', not both")),
+            (Some(n), None) => TakeBack::Plies(n),
+            (None, Some(ply)) => TakeBack::To(ply),
+            (None, None) => TakeBack::Plies(1),
+        };
+        Ok(board.take_back(back))
+    }),
+    call(POST, "/api/position", |board, request| {
+        let body = read_json(request)?;
+        Ok(board
+            .set_position(string_field(&body, "position")?.ok_or_else(|| missing("position"))?)?)
+    }),
+    call(POST, "/api/view", |board, request| {
+        let body = read_json(request)?;
+        Ok(board.view(count_field(&body, "ply")?.ok_or_else(|| missing("ply"))?))
+    }),
+    call(POST, "/api/analysis", |board, request| {
+        let body = read_json(request)?;
+        let on = bool_field(&body, "on")?.ok_or_else(|| missing("on"))?;
+        let lines = number_field(&body, "multipv")?.unwrap_or(1);
+        if lines > u64::from(MAX_MULTIPV) {
+            return Err(bad(format!("'multipv' is at most {MAX_MULTIPV}")));
         }
-        (Method::Post, "/api/go") => {
-            let body = read_json(request)?;
-            board.go(bool_field(&body, "wait")?.unwrap_or(false))?
-        }
-        (Method::Post, "/api/stop") => {
-            read_json(request)?;
-            board.stop()
-        }
-        (Method::Post, "/api/takeback") => {
-            let body = read_json(request)?;
-            let back = match (count_field(&body, "plies")?, count_field(&body, "to")?) {
-                (Some(_), Some(_)) => return Err(bad("give 'plies' or 'to', not both")),
-                (Some(n), None) => TakeBack::Plies(n),
-                (None, Some(ply)) => TakeBack::To(ply),
-                (None, None) => TakeBack::Plies(1),
-            };
-            board.take_back(back)
-        }
-        (Method::Post, "/api/position") => {
-            let body = read_json(request)?;
-            board.set_position(
-                string_field(&body, "position")?.ok_or_else(|| missing("position"))?,
-            )?
-        }
-        (Method::Post, "/api/view") => {
-            let body = read_json(request)?;
-            board.view(count_field(&body, "ply")?.ok_or_else(|| missing("ply"))?)
-        }
-        (Method::Post, "/api/analysis") => {
-            let body = read_json(request)?;
-            let on = bool_field(&body, "on")?.ok_or_else(|| missing("on"))?;
-            let lines = number_field(&body, "multipv")?.unwrap_or(1);
-            if lines > u64::from(MAX_MULTIPV) {
-                return Err(bad(format!("'multipv' is at most {MAX_MULTIPV}")));
-            }
-            board.analyse(on.then_some(lines as u32))
-        }
-        (Method::Post, "/api/coach") => {
-            let body = read_json(request)?;
-            board.coach(bool_field(&body, "enabled")?.ok_or_else(|| missing("enabled"))?)
-        }
-        (Method::Post, "/api/record") => {
-            let body = read_json(request)?;
-            board.import_record(string_field(&body, "record")?.ok_or_else(|| missing("record"))?)?
-        }
-        (_, "/api/state" | "/api/position" | "/api/new" | "/api/move" | "/api/go")
-        | (_, "/api/stop" | "/api/takeback" | "/api/view" | "/api/analysis" | "/api/record")
-        | (_, "/api/variants" | "/api/coach") => {
-            return Err(not_allowed(&method, &path));
-        }
-        _ => return Err(Refusal::new(404, format!("no such page: {path}"))),
-    };
-    Ok(Body::Json(state))
+        Ok(board.analyse(on.then_some(lines as u32)))
+    }),
+    call(POST, "/api/coach", |board, request| {
+        let body = read_json(request)?;
+        Ok(board.coach(bool_field(&body, "enabled")?.ok_or_else(|| missing("enabled"))?))
+    }),
+    call(POST, "/api/record", |board, request| {
+        let body = read_json(request)?;
+        Ok(
+            board
+                .import_record(string_field(&body, "record")?.ok_or_else(|| missing("record"))?)?,
+        )
+    }),
+];
+
+const fn asset(path: &'static str, content_type: &'static str, text: &'static str) -> Route {
+    Route {
+        methods: READ,
+        path,
+        action: Action::Asset(content_type, text),
+    }
 }
 
-fn not_allowed(method: &Method, path: &str) -> Refusal {
-    Refusal::new(405, format!("{method} is not allowed on {path}"))
+const fn call(methods: &'static [Method], path: &'static str, call: Call) -> Route {
+    Route {
+        methods,
+        path,
+        action: Action::Call(call),
+    }
+}
+
+fn route(board: &Arc<Board>, port: u16, request: &mut Request) -> Result<Body, Refusal> {
+    check_origin(request, port)?;
+    let path = request.url().split('?').next().unwrap_or("").to_string();
+    let method = request.method().clone();
+    let mut on_path = ROUTES.iter().filter(|r| r.path == path).peekable();
+    if on_path.peek().is_none() {
+        return Err(Refusal::new(404, format!("no such page: {path}")));
+    }
+    let Some(route) = on_path.find(|r| r.methods.contains(&method)) else {
+        return Err(Refusal::new(
+            405,
+            format!("{method} is not allowed on {path}"),
+        ));
+    };
+    match route.action {
+        Action::Asset(content_type, text) => Ok(Body::Asset(content_type, text)),
+        Action::Call(call) => call(board, request).map(Body::Json),
+    }
 }
 
 fn bad(message: impl Into<String>) -> Refusal {
