@@ -4,12 +4,13 @@
 use std::io::Read;
 use std::sync::Arc;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 use tiny_http::{Header, Method, Request, Response};
 
 use super::board::{
     Board, BoardError, ClockSetting, EngineSide, MAX_MULTIPV, NewGame, Strength, TakeBack,
 };
+use super::view::{self, Reply};
 use crate::rules::{Rules, Variant};
 
 /// The largest request body read.
@@ -45,18 +46,25 @@ impl From<BoardError> for Refusal {
 /// What a route answers: an asset or JSON.
 enum Body {
     Asset(&'static str, &'static str),
-    Json(Value),
+    Json(Reply),
 }
 
 /// Answers one request; a client gone before the answer is only logged.
 pub fn answer(board: &Arc<Board>, port: u16, mut request: Request) {
     let (status, body) = match route(board, port, &mut request) {
         Ok(body) => (200, body),
-        Err(r) => (r.status, Body::Json(json!({ "error": r.message }))),
+        Err(r) => (
+            r.status,
+            Body::Json(Reply::Error(view::Error { error: r.message })),
+        ),
     };
     let (content_type, text) = match body {
         Body::Asset(content_type, text) => (content_type, text.to_string()),
-        Body::Json(value) => ("application/json", value.to_string()),
+        // The one place the board's JSON is written.
+        Body::Json(reply) => (
+            "application/json",
+            serde_json::to_string(&reply).expect("the views serialise"),
+        ),
     };
     let response = Response::from_string(text)
         .with_status_code(status)
@@ -114,7 +122,7 @@ fn check_origin(request: &Request, port: u16) -> Result<(), Refusal> {
 }
 
 /// A JSON call: reads the request's body if it takes one, answers JSON.
-type Call = fn(&Arc<Board>, &mut Request) -> Result<Value, Refusal>;
+type Call = fn(&Arc<Board>, &mut Request) -> Result<Reply, Refusal>;
 
 /// What a route answers.
 enum Action {
@@ -145,36 +153,47 @@ const ROUTES: &[Route] = &[
     asset("/board.js", "text/javascript; charset=utf-8", BOARD_JS),
     asset("/favicon.svg", "image/svg+xml", FAVICON_SVG),
     asset("/favicon.ico", "image/svg+xml", FAVICON_SVG),
-    call(GET, "/api/state", |board, _| Ok(board.state())),
+    call(GET, "/api/state", |board, _| Ok(board.state().into())),
     call(GET, "/api/position", |board, _| {
         let state = board.state();
-        Ok(json!({"fen": state["fen"], "setup": state["setup"]}))
+        Ok(Reply::Position(view::Position {
+            fen: state.fen,
+            setup: state.setup,
+        }))
     }),
     call(GET, "/api/record", |board, _| {
-        Ok(json!({ "record": board.record() }))
+        Ok(Reply::Record(view::Record {
+            record: board.record(),
+        }))
     }),
     call(GET, "/api/variants", |_, _| {
-        Ok(json!({
-            "variants": Variant::ALL
+        Ok(Reply::Variants(view::Variants {
+            variants: Variant::ALL
                 .iter()
-                .map(|v| json!({"name": v.name(), "title": v.title()}))
-                .collect::<Vec<_>>(),
+                .map(|v| view::VariantName {
+                    name: v.name(),
+                    title: v.title(),
+                })
+                .collect(),
         }))
     }),
     call(POST, "/api/new", |board, request| {
-        Ok(board.new_game(new_game(&read_json(request)?)?))
+        Ok(board.new_game(new_game(&read_json(request)?)?).into())
     }),
     call(POST, "/api/move", |board, request| {
         let body = read_json(request)?;
-        Ok(board.play(string_field(&body, "move")?.ok_or_else(|| missing("move"))?)?)
+        let token = string_field(&body, "move")?.ok_or_else(|| missing("move"))?;
+        Ok(board.play(token)?.into())
     }),
     call(POST, "/api/go", |board, request| {
         let body = read_json(request)?;
-        Ok(board.go(bool_field(&body, "wait")?.unwrap_or(false))?)
+        Ok(board
+            .go(bool_field(&body, "wait")?.unwrap_or(false))?
+            .into())
     }),
     call(POST, "/api/stop", |board, request| {
         read_json(request)?;
-        Ok(board.stop())
+        Ok(board.stop().into())
     }),
     call(POST, "/api/takeback", |board, request| {
         let body = read_json(request)?;
@@ -184,16 +203,18 @@ const ROUTES: &[Route] = &[
             (None, Some(ply)) => TakeBack::To(ply),
             (None, None) => TakeBack::Plies(1),
         };
-        Ok(board.take_back(back))
+        Ok(board.take_back(back).into())
     }),
     call(POST, "/api/position", |board, request| {
         let body = read_json(request)?;
-        Ok(board
-            .set_position(string_field(&body, "position")?.ok_or_else(|| missing("position"))?)?)
+        let position = string_field(&body, "position")?.ok_or_else(|| missing("position"))?;
+        Ok(board.set_position(position)?.into())
     }),
     call(POST, "/api/view", |board, request| {
         let body = read_json(request)?;
-        Ok(board.view(count_field(&body, "ply")?.ok_or_else(|| missing("ply"))?))
+        Ok(board
+            .view(count_field(&body, "ply")?.ok_or_else(|| missing("ply"))?)
+            .into())
     }),
     call(POST, "/api/analysis", |board, request| {
         let body = read_json(request)?;
@@ -202,18 +223,17 @@ const ROUTES: &[Route] = &[
         if lines > u64::from(MAX_MULTIPV) {
             return Err(bad(format!("'multipv' is at most {MAX_MULTIPV}")));
         }
-        Ok(board.analyse(on.then_some(lines as u32)))
+        Ok(board.analyse(on.then_some(lines as u32)).into())
     }),
     call(POST, "/api/coach", |board, request| {
         let body = read_json(request)?;
-        Ok(board.coach(bool_field(&body, "enabled")?.ok_or_else(|| missing("enabled"))?))
+        let enabled = bool_field(&body, "enabled")?.ok_or_else(|| missing("enabled"))?;
+        Ok(board.coach(enabled).into())
     }),
     call(POST, "/api/record", |board, request| {
         let body = read_json(request)?;
-        Ok(
-            board
-                .import_record(string_field(&body, "record")?.ok_or_else(|| missing("record"))?)?,
-        )
+        let record = string_field(&body, "record")?.ok_or_else(|| missing("record"))?;
+        Ok(board.import_record(record)?.into())
     }),
 ];
 

@@ -12,7 +12,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::protocol::wire::{GoArgs, InfoLine, PositionArgs};
 use crate::rules::{
@@ -23,7 +23,6 @@ use crate::search::Score;
 use crate::tablebase::exact::Known;
 use crate::tablebase::open_tables::OpenTables;
 use crate::tablebase::{self, book};
-use crate::tools::analyze::score_json;
 use crate::tools::engine_process::{
     Answer, Engine, EngineSpec, Fault, Reply, TimeControl, TimeControlError, Watch,
 };
@@ -88,8 +87,10 @@ impl EngineSide {
 }
 
 /// How strongly the engine plays: its depth, time per move or skill
-/// level (the engine's `Skill` option, at `SKILL_MOVETIME` a move).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+/// level (the engine's `Skill` option, at `SKILL_MOVETIME` a move). Its
+/// JSON is `{"depth": N}` and the like.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Strength {
     Depth(u32),
     MoveTime(u64),
@@ -106,15 +107,6 @@ impl Strength {
             TimeControl::MoveTime(ms) => Some(Strength::MoveTime(ms)),
             TimeControl::Nodes(n) => Some(Strength::Nodes(n)),
             TimeControl::Clock { .. } => None,
-        }
-    }
-
-    fn json(self) -> Value {
-        match self {
-            Strength::Depth(d) => json!({"depth": d}),
-            Strength::MoveTime(ms) => json!({"movetime": ms}),
-            Strength::Nodes(n) => json!({"nodes": n}),
-            Strength::Skill(s) => json!({"skill": s}),
         }
     }
 }
@@ -198,8 +190,9 @@ struct EngineMove {
 }
 
 /// What a search is for.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Kind {
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
     /// A move of the game, played when it comes.
     Play,
     /// `go infinite` on the position viewed, until stopped.
@@ -360,7 +353,7 @@ impl Board {
     }
 
     /// Starts a new game.
-    pub fn new_game(self: &Arc<Self>, settings: NewGame) -> Value {
+    pub fn new_game(self: &Arc<Self>, settings: NewGame) -> view::State {
         self.update(|st| {
             st.set_game(Game::new(settings.rules, Position::start(&settings.rules)));
             st.engine_side = settings.engine_side;
@@ -372,7 +365,7 @@ impl Board {
 
     /// Plays a move given in the notation, checked by the rules core, at
     /// the end of the game.
-    pub fn play(self: &Arc<Self>, token: &str) -> Result<Value, BoardError> {
+    pub fn play(self: &Arc<Self>, token: &str) -> Result<view::State, BoardError> {
         self.change(|st| {
             st.playable()?;
             if let Some(ply) = st.view {
@@ -398,7 +391,7 @@ impl Board {
 
     /// Takes back `plies` moves, or back to ply `to` (at most back to the
     /// game's start).
-    pub fn take_back(self: &Arc<Self>, back: TakeBack) -> Value {
+    pub fn take_back(self: &Arc<Self>, back: TakeBack) -> view::State {
         self.update(|st| {
             let len = st.game.moves().len();
             let keep = match back {
@@ -412,7 +405,7 @@ impl Board {
 
     /// Sets the game to a set-up line: a position string, `startpos`, and
     /// moves, as `Setup::parse` reads it, under the rules in force.
-    pub fn set_position(self: &Arc<Self>, text: &str) -> Result<Value, BoardError> {
+    pub fn set_position(self: &Arc<Self>, text: &str) -> Result<view::State, BoardError> {
         self.change(|st| {
             let game = Setup::parse(text)?.game(st.game.rules())?;
             st.set_game(game);
@@ -421,13 +414,13 @@ impl Board {
     }
 
     /// Views the position after `ply` moves (the end when past it).
-    pub fn view(self: &Arc<Self>, ply: usize) -> Value {
+    pub fn view(self: &Arc<Self>, ply: usize) -> view::State {
         self.update(|st| st.view = (ply < st.game.moves().len()).then_some(ply))
     }
 
     /// Turns the analysis of the viewed position on (with that many
     /// lines) or off.
-    pub fn analyse(self: &Arc<Self>, lines: Option<u32>) -> Value {
+    pub fn analyse(self: &Arc<Self>, lines: Option<u32>) -> view::State {
         self.update(|st| {
             st.analysis = lines.map(|n| n.clamp(1, MAX_MULTIPV));
             if st.analysis.is_some() {
@@ -438,7 +431,7 @@ impl Board {
     }
 
     /// Turns the coach on or off (which drops its note).
-    pub fn coach(self: &Arc<Self>, enabled: bool) -> Value {
+    pub fn coach(self: &Arc<Self>, enabled: bool) -> view::State {
         self.update(|st| {
             st.coach = enabled;
             if !enabled {
@@ -448,7 +441,7 @@ impl Board {
     }
 
     /// Stops the engine's search and pauses its play (and analysis).
-    pub fn stop(self: &Arc<Self>) -> Value {
+    pub fn stop(self: &Arc<Self>) -> view::State {
         self.update(|st| {
             st.paused = true;
             st.force = false;
@@ -459,7 +452,7 @@ impl Board {
     /// Lets the engine play the side to move (whichever side that is) and
     /// its turns after it. With `wait`, answers once that move is played
     /// (or failed: the engine's fault is the error).
-    pub fn go(self: &Arc<Self>, wait: bool) -> Result<Value, BoardError> {
+    pub fn go(self: &Arc<Self>, wait: bool) -> Result<view::State, BoardError> {
         let state = self.change(|st| {
             st.playable()?;
             st.paused = false;
@@ -474,7 +467,7 @@ impl Board {
             let st = lock(&self.state);
             match &st.search {
                 Some(s) if s.kind == Kind::Play => s.id,
-                _ => return Ok(st.json(&self.spec)),
+                _ => return Ok(st.to_view(&self.spec)),
             }
         };
         loop {
@@ -489,7 +482,7 @@ impl Board {
             {
                 return Err(BoardError::Engine(message.clone()));
             }
-            return Ok(st.json(&self.spec));
+            return Ok(st.to_view(&self.spec));
         }
     }
 
@@ -532,7 +525,7 @@ impl Board {
 
     /// Replaces the game with the first record in `text`, under its rules,
     /// viewed at its end; the engine waits for `go`.
-    pub fn import_record(self: &Arc<Self>, text: &str) -> Result<Value, BoardError> {
+    pub fn import_record(self: &Arc<Self>, text: &str) -> Result<view::State, BoardError> {
         let records = record::parse_records(text)?;
         let first = records
             .first()
@@ -547,11 +540,11 @@ impl Board {
         })
     }
 
-    /// The state, as JSON (protocol.md, "The board").
-    pub fn state(&self) -> Value {
+    /// The state the page is sent (protocol.md, "The board").
+    pub fn state(&self) -> view::State {
         let mut st = lock(&self.state);
         st.tick();
-        st.json(&self.spec)
+        st.to_view(&self.spec)
     }
 
     /// Runs a change that may be refused under the lock, then starts or
@@ -559,21 +552,21 @@ impl Board {
     fn change(
         self: &Arc<Self>,
         f: impl FnOnce(&mut State) -> Result<(), BoardError>,
-    ) -> Result<Value, BoardError> {
+    ) -> Result<view::State, BoardError> {
         let mut st = lock(&self.state);
         st.tick();
         f(&mut st)?;
         self.schedule(&mut st);
-        Ok(st.json(&self.spec))
+        Ok(st.to_view(&self.spec))
     }
 
     /// `change` for a change that cannot be refused.
-    fn update(self: &Arc<Self>, f: impl FnOnce(&mut State)) -> Value {
+    fn update(self: &Arc<Self>, f: impl FnOnce(&mut State)) -> view::State {
         let mut st = lock(&self.state);
         st.tick();
         f(&mut st);
         self.schedule(&mut st);
-        st.json(&self.spec)
+        st.to_view(&self.spec)
     }
 
     /// Makes the running search the one the state calls for: cancels one
@@ -1019,7 +1012,8 @@ impl State {
             .expect("a prefix of a legal game is legal")
     }
 
-    fn json(&self, spec: &EngineSpec) -> Value {
+    /// What the page is sent.
+    fn to_view(&self, spec: &EngineSpec) -> view::State {
         let ply = self.shown_ply();
         let shown = self.game_at(ply);
         let rules = self.game.rules();
@@ -1030,81 +1024,74 @@ impl State {
         if over.is_none() || !at_end {
             shown.legal_moves(&mut list);
         }
-        let side = pos.side_to_move();
-        let points = |c: Color| -> Vec<&str> { pos.pieces(c).map(Square::name).collect() };
-        let engine_to_move = over.is_none()
-            && self.engine_side.plays(self.game.position().side_to_move())
-            && self.analysis.is_none();
-        // Where no tables cover the position, the built-in opening book may.
-        let tables = (!list.is_empty())
-            .then(|| self.known(pos))
-            .flatten()
-            .map(|k| view::known_json(&k));
-        let search = self.search.as_ref().map(|s| {
-            json!({
-                "kind": match s.kind { Kind::Play => "play", Kind::Analysis => "analysis" },
-                "ply": s.ply,
-                "lines": s.lines.iter().map(view::info_json).collect::<Vec<_>>(),
-            })
-        });
-        let clock = self.clocks.map(|c| {
-            let running = c.since.map(|_| self.game.position().side_to_move().name());
-            json!({
-                "white": c.left[Color::White as usize],
-                "black": c.left[Color::Black as usize],
-                "running": running,
-                "base": c.setting.base_ms,
-                "inc": c.setting.inc_ms,
-            })
-        });
-        json!({
-            "rules": {
-                "variant": rules.variant.name(),
-                "options": rules.non_default().iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-                "pieces": rules.pieces,
-                "diagonals": rules.diagonals,
+        let turn = self.game.position().side_to_move();
+        let engine_to_move =
+            over.is_none() && self.engine_side.plays(turn) && self.analysis.is_none();
+        view::State {
+            rules: view::RuleSet {
+                variant: rules.variant.name(),
+                options: rules.non_default().iter().map(|s| s.to_string()).collect(),
+                pieces: rules.pieces,
+                diagonals: rules.diagonals,
             },
-            "ply": ply,
-            "fen": pos.to_fen(rules),
-            "setup": Setup::of_game(&self.game).to_string(),
-            "side_to_move": side.name(),
-            "turn": self.game.position().side_to_move().name(),
-            "in_hand": {"white": pos.in_hand(Color::White), "black": pos.in_hand(Color::Black)},
-            "pieces": {"white": points(Color::White), "black": points(Color::Black)},
-            "marks": pos.marked().map(Square::name).collect::<Vec<_>>(),
-            "legal_moves": list.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-            "last_move": shown.moves().last().map(|m| m.to_string()),
-            "mills": view::mills_json(rules, pos),
-            "moves": self.game.moves().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-            "over": over.map(|o| json!({
-                "result": record::result_text(Some(o.result)),
-                "winner": match o.result { GameResult::Win(c) => Some(c.name()), GameResult::Draw => None },
-                "text": o.text,
-                "reason": o.ending.reason(o.result),
-            })),
-            "clock": clock,
-            "evals": self.evals.iter().map(|e| e.map(score_json)).collect::<Vec<_>>(),
-            "tables": tables,
-            "coach": {
-                "enabled": self.coach,
-                "note": self.coach_note.as_ref().map(CoachNote::json),
+            ply,
+            fen: pos.to_fen(rules),
+            setup: Setup::of_game(&self.game).to_string(),
+            side_to_move: pos.side_to_move().name(),
+            turn: turn.name(),
+            in_hand: view::Sides::of(|c| pos.in_hand(c)),
+            pieces: view::Sides::of(|c| pos.pieces(c).map(Square::name).collect()),
+            marks: pos.marked().map(Square::name).collect(),
+            legal_moves: list.iter().map(|m| m.to_string()).collect(),
+            last_move: shown.moves().last().map(|m| m.to_string()),
+            mills: view::mills(rules, pos),
+            moves: self.game.moves().iter().map(Move::to_string).collect(),
+            over: over.map(|o| view::Over {
+                result: record::result_text(Some(o.result)),
+                winner: match o.result {
+                    GameResult::Win(c) => Some(c.name()),
+                    GameResult::Draw => None,
+                },
+                reason: o.ending.reason(o.result),
+                text: o.text,
+            }),
+            clock: self.clocks.map(|c| view::Clock {
+                white: c.left[Color::White as usize],
+                black: c.left[Color::Black as usize],
+                running: c.since.map(|_| turn.name()),
+                base: c.setting.base_ms,
+                inc: c.setting.inc_ms,
+            }),
+            evals: self.evals.iter().map(|e| e.map(view::Eval::from)).collect(),
+            // Where no tables cover the position, the built-in opening book may.
+            tables: (!list.is_empty())
+                .then(|| self.known(pos))
+                .flatten()
+                .map(|k| view::Tables::from(&k)),
+            coach: view::Coach {
+                enabled: self.coach,
+                note: self.coach_note.as_ref().map(view::Note::from),
             },
-            "thinking": self.search.as_ref().is_some_and(|s| s.kind == Kind::Play),
-            "paused": self.paused,
-            "analysis": self.analysis.map(|n| json!({"multipv": n})),
-            "search": search,
-            "engine": {
-                "name": spec.name,
-                "side": self.engine_side.name(),
-                "strength": self.strength.json(),
-                "to_move": engine_to_move,
-                "last": self.last_engine.as_ref().map(|e| json!({
-                    "move": e.token,
-                    "score": e.score.map(score_json),
-                    "depth": e.depth,
-                })),
-                "error": self.fault.as_ref().map(|(_, m)| m),
+            thinking: self.search.as_ref().is_some_and(|s| s.kind == Kind::Play),
+            paused: self.paused,
+            analysis: self.analysis.map(|multipv| view::Analysis { multipv }),
+            search: self.search.as_ref().map(|s| view::Search {
+                kind: s.kind,
+                ply: s.ply,
+                lines: s.lines.iter().map(view::Line::from).collect(),
+            }),
+            engine: view::Engine {
+                name: spec.name.clone(),
+                side: self.engine_side.name(),
+                strength: self.strength,
+                to_move: engine_to_move,
+                last: self.last_engine.as_ref().map(|e| view::LastMove {
+                    mv: e.token.clone(),
+                    score: e.score.map(view::Eval::from),
+                    depth: e.depth,
+                }),
+                error: self.fault.as_ref().map(|(_, m)| m.clone()),
             },
-        })
+        }
     }
 }
