@@ -7,9 +7,10 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 use tiny_http::{Header, Method, Request, Response};
 
-use super::board::{
-    Board, BoardError, ClockSetting, EngineSide, MAX_MULTIPV, NewGame, Strength, TakeBack,
-};
+use super::board::{Board, BoardError, NewGame, TakeBack};
+use super::clock::ClockSetting;
+use super::game::{EngineSide, Strength};
+use super::scheduler::MAX_MULTIPV;
 use super::view::{self, Reply};
 use crate::rules::{Rules, Variant};
 

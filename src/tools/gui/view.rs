@@ -8,12 +8,16 @@
 use serde::Serialize;
 
 use crate::protocol::wire::InfoLine;
-use crate::rules::{self, Color, EndReason, GameResult, Move, Square};
+use crate::rules::{self, Color, EndReason, GameResult, Move, MoveList, Setup, Square};
 use crate::search::Score;
 use crate::tablebase::exact::{Known, Source};
 use crate::tablebase::{self, Value as TbValue};
+use crate::tools::engine_process::EngineSpec;
+use crate::tools::record;
 
-use super::board::{Kind, Strength};
+use super::board;
+use super::game::Strength;
+use super::scheduler::Kind;
 
 /// Every JSON answer of the API.
 #[derive(Serialize, Debug)]
@@ -444,5 +448,89 @@ fn source_name(source: Source) -> &'static str {
     match source {
         Source::Tables => "tables",
         Source::Book => "book",
+    }
+}
+
+impl State {
+    /// What the page is sent of the board's state.
+    pub(super) fn of(st: &board::State, spec: &EngineSpec) -> State {
+        let ply = st.shown_ply();
+        let shown = st.game_at(ply);
+        let rules = st.game.rules();
+        let pos = shown.position();
+        let over = st.over();
+        let at_end = ply == st.game.moves().len();
+        let mut list = MoveList::new();
+        if over.is_none() || !at_end {
+            shown.legal_moves(&mut list);
+        }
+        let turn = st.game.position().side_to_move();
+        let engine_to_move = over.is_none() && st.engine_side.plays(turn) && st.analysis.is_none();
+        State {
+            rules: RuleSet {
+                variant: rules.variant.name(),
+                options: rules.non_default().iter().map(|s| s.to_string()).collect(),
+                pieces: rules.pieces,
+                diagonals: rules.diagonals,
+            },
+            ply,
+            fen: pos.to_fen(rules),
+            setup: Setup::of_game(&st.game).to_string(),
+            side_to_move: pos.side_to_move().name(),
+            turn: turn.name(),
+            in_hand: Sides::of(|c| pos.in_hand(c)),
+            pieces: Sides::of(|c| pos.pieces(c).map(Square::name).collect()),
+            marks: pos.marked().map(Square::name).collect(),
+            legal_moves: list.iter().map(|m| m.to_string()).collect(),
+            last_move: shown.moves().last().map(|m| m.to_string()),
+            mills: mills(rules, pos),
+            moves: st.game.moves().iter().map(Move::to_string).collect(),
+            over: over.map(|o| Over {
+                result: record::result_text(Some(o.result)),
+                winner: match o.result {
+                    GameResult::Win(c) => Some(c.name()),
+                    GameResult::Draw => None,
+                },
+                reason: o.ending.reason(o.result),
+                text: o.text,
+            }),
+            clock: st.clocks.map(|c| Clock {
+                white: c.left[Color::White as usize],
+                black: c.left[Color::Black as usize],
+                running: c.since.map(|_| turn.name()),
+                base: c.setting.base_ms,
+                inc: c.setting.inc_ms,
+            }),
+            evals: st.evals.iter().map(|e| e.map(Eval::from)).collect(),
+            // Where no tables cover the position, the built-in opening book may.
+            tables: (!list.is_empty())
+                .then(|| st.known(pos))
+                .flatten()
+                .map(|k| Tables::from(&k)),
+            coach: Coach {
+                enabled: st.coach,
+                note: st.coach_note.as_ref().map(Note::from),
+            },
+            thinking: st.search.as_ref().is_some_and(|s| s.kind == Kind::Play),
+            paused: st.paused,
+            analysis: st.analysis.map(|multipv| Analysis { multipv }),
+            search: st.search.as_ref().map(|s| Search {
+                kind: s.kind,
+                ply: s.ply,
+                lines: s.lines.iter().map(Line::from).collect(),
+            }),
+            engine: Engine {
+                name: spec.name.clone(),
+                side: st.engine_side.name(),
+                strength: st.strength,
+                to_move: engine_to_move,
+                last: st.last_engine.as_ref().map(|e| LastMove {
+                    mv: e.token.clone(),
+                    score: e.score.map(Eval::from),
+                    depth: e.depth,
+                }),
+                error: st.fault.as_ref().map(|(_, m)| m.clone()),
+            },
+        }
     }
 }
