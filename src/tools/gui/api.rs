@@ -4,12 +4,14 @@
 use std::io::Read;
 use std::sync::Arc;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 use tiny_http::{Header, Method, Request, Response};
 
-use super::board::{
-    Board, BoardError, ClockSetting, EngineSide, MAX_MULTIPV, NewGame, Strength, TakeBack,
-};
+use super::board::{Board, BoardError, NewGame, TakeBack};
+use super::clock::ClockSetting;
+use super::game::{EngineSide, Strength};
+use super::scheduler::MAX_MULTIPV;
+use super::view::{self, Reply};
 use crate::rules::{Rules, Variant};
 
 /// The largest request body read.
@@ -45,18 +47,25 @@ impl From<BoardError> for Refusal {
 /// What a route answers: an asset or JSON.
 enum Body {
     Asset(&'static str, &'static str),
-    Json(Value),
+    Json(Reply),
 }
 
 /// Answers one request; a client gone before the answer is only logged.
 pub fn answer(board: &Arc<Board>, port: u16, mut request: Request) {
     let (status, body) = match route(board, port, &mut request) {
         Ok(body) => (200, body),
-        Err(r) => (r.status, Body::Json(json!({ "error": r.message }))),
+        Err(r) => (
+            r.status,
+            Body::Json(Reply::Error(view::Error { error: r.message })),
+        ),
     };
     let (content_type, text) = match body {
         Body::Asset(content_type, text) => (content_type, text.to_string()),
-        Body::Json(value) => ("application/json", value.to_string()),
+        // The one place the board's JSON is written.
+        Body::Json(reply) => (
+            "application/json",
+            serde_json::to_string(&reply).expect("the views serialise"),
+        ),
     };
     let response = Response::from_string(text)
         .with_status_code(status)
@@ -113,99 +122,156 @@ fn check_origin(request: &Request, port: u16) -> Result<(), Refusal> {
     Ok(())
 }
 
+/// A JSON call: reads the request's body if it takes one, answers JSON.
+type Call = fn(&Arc<Board>, &mut Request) -> Result<Reply, Refusal>;
+
+/// What a route answers.
+enum Action {
+    /// A page asset: its content type and text.
+    Asset(&'static str, &'static str),
+    Call(Call),
+}
+
+/// The methods a route takes on its path, and its answer.
+struct Route {
+    methods: &'static [Method],
+    path: &'static str,
+    action: Action,
+}
+
+/// An asset is read and checked for by `HEAD`.
+const READ: &[Method] = &[Method::Get, Method::Head];
+const GET: &[Method] = &[Method::Get];
+const POST: &[Method] = &[Method::Post];
+
+/// Every route, each once: a path not here is answered 404, a method
+/// that none of its path's routes takes 405.
+const ROUTES: &[Route] = &[
+    asset("/", "text/html; charset=utf-8", INDEX_HTML),
+    asset("/index.html", "text/html; charset=utf-8", INDEX_HTML),
+    asset("/style.css", "text/css; charset=utf-8", STYLE_CSS),
+    asset("/app.js", "text/javascript; charset=utf-8", APP_JS),
+    asset("/board.js", "text/javascript; charset=utf-8", BOARD_JS),
+    asset("/favicon.svg", "image/svg+xml", FAVICON_SVG),
+    asset("/favicon.ico", "image/svg+xml", FAVICON_SVG),
+    call(GET, "/api/state", |board, _| Ok(board.state().into())),
+    call(GET, "/api/position", |board, _| {
+        let state = board.state();
+        Ok(Reply::Position(view::Position {
+            fen: state.fen,
+            setup: state.setup,
+        }))
+    }),
+    call(GET, "/api/record", |board, _| {
+        Ok(Reply::Record(view::Record {
+            record: board.record(),
+        }))
+    }),
+    call(GET, "/api/variants", |_, _| {
+        Ok(Reply::Variants(view::Variants {
+            variants: Variant::ALL
+                .iter()
+                .map(|v| view::VariantName {
+                    name: v.name(),
+                    title: v.title(),
+                })
+                .collect(),
+        }))
+    }),
+    call(POST, "/api/new", |board, request| {
+        Ok(board.new_game(new_game(&read_json(request)?)?).into())
+    }),
+    call(POST, "/api/move", |board, request| {
+        let body = read_json(request)?;
+        let token = string_field(&body, "move")?.ok_or_else(|| missing("move"))?;
+        Ok(board.play(token)?.into())
+    }),
+    call(POST, "/api/go", |board, request| {
+        let body = read_json(request)?;
+        Ok(board
+            .go(bool_field(&body, "wait")?.unwrap_or(false))?
+            .into())
+    }),
+    call(POST, "/api/stop", |board, request| {
+        read_json(request)?;
+        Ok(board.stop().into())
+    }),
+    call(POST, "/api/takeback", |board, request| {
+        let body = read_json(request)?;
+        let back = match (count_field(&body, "plies")?, count_field(&body, "to")?) {
+            (Some(_), Some(_)) => return Err(bad("give 'plies' or 'to', not both")),
+            (Some(n), None) => TakeBack::Plies(n),
+            (None, Some(ply)) => TakeBack::To(ply),
+            (None, None) => TakeBack::Plies(1),
+        };
+        Ok(board.take_back(back).into())
+    }),
+    call(POST, "/api/position", |board, request| {
+        let body = read_json(request)?;
+        let position = string_field(&body, "position")?.ok_or_else(|| missing("position"))?;
+        Ok(board.set_position(position)?.into())
+    }),
+    call(POST, "/api/view", |board, request| {
+        let body = read_json(request)?;
+        Ok(board
+            .view(count_field(&body, "ply")?.ok_or_else(|| missing("ply"))?)
+            .into())
+    }),
+    call(POST, "/api/analysis", |board, request| {
+        let body = read_json(request)?;
+        let on = bool_field(&body, "on")?.ok_or_else(|| missing("on"))?;
+        let lines = number_field(&body, "multipv")?.unwrap_or(1);
+        if lines > u64::from(MAX_MULTIPV) {
+            return Err(bad(format!("'multipv' is at most {MAX_MULTIPV}")));
+        }
+        Ok(board.analyse(on.then_some(lines as u32)).into())
+    }),
+    call(POST, "/api/coach", |board, request| {
+        let body = read_json(request)?;
+        let enabled = bool_field(&body, "enabled")?.ok_or_else(|| missing("enabled"))?;
+        Ok(board.coach(enabled).into())
+    }),
+    call(POST, "/api/record", |board, request| {
+        let body = read_json(request)?;
+        let record = string_field(&body, "record")?.ok_or_else(|| missing("record"))?;
+        Ok(board.import_record(record)?.into())
+    }),
+];
+
+const fn asset(path: &'static str, content_type: &'static str, text: &'static str) -> Route {
+    Route {
+        methods: READ,
+        path,
+        action: Action::Asset(content_type, text),
+    }
+}
+
+const fn call(methods: &'static [Method], path: &'static str, call: Call) -> Route {
+    Route {
+        methods,
+        path,
+        action: Action::Call(call),
+    }
+}
+
 fn route(board: &Arc<Board>, port: u16, request: &mut Request) -> Result<Body, Refusal> {
     check_origin(request, port)?;
     let path = request.url().split('?').next().unwrap_or("").to_string();
     let method = request.method().clone();
-    let asset = match path.as_str() {
-        "/" | "/index.html" => Some(("text/html; charset=utf-8", INDEX_HTML)),
-        "/style.css" => Some(("text/css; charset=utf-8", STYLE_CSS)),
-        "/app.js" => Some(("text/javascript; charset=utf-8", APP_JS)),
-        "/board.js" => Some(("text/javascript; charset=utf-8", BOARD_JS)),
-        "/favicon.svg" | "/favicon.ico" => Some(("image/svg+xml", FAVICON_SVG)),
-        _ => None,
-    };
-    if let Some((content_type, text)) = asset {
-        return match method {
-            Method::Get | Method::Head => Ok(Body::Asset(content_type, text)),
-            _ => Err(not_allowed(&method, &path)),
-        };
+    let mut on_path = ROUTES.iter().filter(|r| r.path == path).peekable();
+    if on_path.peek().is_none() {
+        return Err(Refusal::new(404, format!("no such page: {path}")));
     }
-    let state = match (&method, path.as_str()) {
-        (Method::Get, "/api/state") => board.state(),
-        (Method::Get, "/api/position") => {
-            let state = board.state();
-            json!({"fen": state["fen"], "setup": state["setup"]})
-        }
-        (Method::Get, "/api/record") => json!({ "record": board.record() }),
-        (Method::Get, "/api/variants") => json!({
-            "variants": Variant::ALL
-                .iter()
-                .map(|v| json!({"name": v.name(), "title": v.title()}))
-                .collect::<Vec<_>>(),
-        }),
-        (Method::Post, "/api/new") => board.new_game(new_game(&read_json(request)?)?),
-        (Method::Post, "/api/move") => {
-            let body = read_json(request)?;
-            board.play(string_field(&body, "move")?.ok_or_else(|| missing("move"))?)?
-        }
-        (Method::Post, "/api/go") => {
-            let body = read_json(request)?;
-            board.go(bool_field(&body, "wait")?.unwrap_or(false))?
-        }
-        (Method::Post, "/api/stop") => {
-            read_json(request)?;
-            board.stop()
-        }
-        (Method::Post, "/api/takeback") => {
-            let body = read_json(request)?;
-            let back = match (count_field(&body, "plies")?, count_field(&body, "to")?) {
-                (Some(_), Some(_)) => return Err(bad("give 'plies' or 'to', not both")),
-                (Some(n), None) => TakeBack::Plies(n),
-                (None, Some(ply)) => TakeBack::To(ply),
-                (None, None) => TakeBack::Plies(1),
-            };
-            board.take_back(back)
-        }
-        (Method::Post, "/api/position") => {
-            let body = read_json(request)?;
-            board.set_position(
-                string_field(&body, "position")?.ok_or_else(|| missing("position"))?,
-            )?
-        }
-        (Method::Post, "/api/view") => {
-            let body = read_json(request)?;
-            board.view(count_field(&body, "ply")?.ok_or_else(|| missing("ply"))?)
-        }
-        (Method::Post, "/api/analysis") => {
-            let body = read_json(request)?;
-            let on = bool_field(&body, "on")?.ok_or_else(|| missing("on"))?;
-            let lines = number_field(&body, "multipv")?.unwrap_or(1);
-            if lines > u64::from(MAX_MULTIPV) {
-                return Err(bad(format!("'multipv' is at most {MAX_MULTIPV}")));
-            }
-            board.analyse(on.then_some(lines as u32))
-        }
-        (Method::Post, "/api/coach") => {
-            let body = read_json(request)?;
-            board.coach(bool_field(&body, "enabled")?.ok_or_else(|| missing("enabled"))?)
-        }
-        (Method::Post, "/api/record") => {
-            let body = read_json(request)?;
-            board.import_record(string_field(&body, "record")?.ok_or_else(|| missing("record"))?)?
-        }
-        (_, "/api/state" | "/api/position" | "/api/new" | "/api/move" | "/api/go")
-        | (_, "/api/stop" | "/api/takeback" | "/api/view" | "/api/analysis" | "/api/record")
-        | (_, "/api/variants" | "/api/coach") => {
-            return Err(not_allowed(&method, &path));
-        }
-        _ => return Err(Refusal::new(404, format!("no such page: {path}"))),
+    let Some(route) = on_path.find(|r| r.methods.contains(&method)) else {
+        return Err(Refusal::new(
+            405,
+            format!("{method} is not allowed on {path}"),
+        ));
     };
-    Ok(Body::Json(state))
-}
-
-fn not_allowed(method: &Method, path: &str) -> Refusal {
-    Refusal::new(405, format!("{method} is not allowed on {path}"))
+    match route.action {
+        Action::Asset(content_type, text) => Ok(Body::Asset(content_type, text)),
+        Action::Call(call) => call(board, request).map(Body::Json),
+    }
 }
 
 fn bad(message: impl Into<String>) -> Refusal {

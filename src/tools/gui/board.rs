@@ -1,140 +1,26 @@
-//! The game the page shows and its engine. The game, the clocks and what
-//! the engine last said live behind one lock, held only briefly; the
+//! The board behind the page: the game, the clocks and what the engine
+//! last said live behind one lock (`State`), held only briefly; the
 //! engine process behind another, held by the background thread of the
-//! search running on it, so every request is answered while it thinks.
-//!
-//! Each search has an id. Any change to the game cancels the search
-//! running (sends `stop`), and a reply whose id is no longer the current
-//! search's is dropped: a stale `bestmove` never reaches a newer game.
+//! search running on it (`scheduler.rs`), so every request is answered
+//! while it thinks. The requests of the API are its methods here; the
+//! game's bookkeeping is in `game.rs`, the clocks in `clock.rs`, and what
+//! the page is sent in `view.rs`.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use serde_json::{Value, json};
-
-use crate::protocol::wire::{GoArgs, InfoLine, PositionArgs};
-use crate::rules::{
-    Color, Game, GameResult, Move, MoveError, MoveList, Position, Rules, RulesError, Setup,
-    SetupError, Square,
-};
+use crate::rules::{Color, Game, MoveError, Position, Rules, RulesError, Setup, SetupError};
 use crate::search::Score;
-use crate::tablebase::exact::Known;
+use crate::tablebase;
 use crate::tablebase::open_tables::OpenTables;
-use crate::tablebase::{self, book};
-use crate::tools::analyze::score_json;
-use crate::tools::engine_process::{
-    Answer, Engine, EngineSpec, Fault, Reply, TimeControl, TimeControlError, Watch,
-};
-use crate::tools::record::{self, Record, RecordError, format_score};
+use crate::tools::engine_process::{EngineSpec, TimeControl, TimeControlError};
+use crate::tools::record::{self, Record, RecordError};
 
-use super::view::{self, CoachNote, Ending};
-
-/// Longest wait for the engine's handshake and `readyok`.
-const HANDSHAKE: Duration = Duration::from_secs(30);
-/// Longest wait for a move at a fixed depth or node count.
-const UNTIMED: Duration = Duration::from_secs(120);
-/// Margin over a time limit before the engine is given up.
-const MARGIN: Duration = Duration::from_secs(5);
-/// The wait for an analysis, which ends only when stopped.
-const FOREVER: Duration = Duration::from_secs(100 * 24 * 3600);
-/// Time per move of a game played at a skill level.
-const SKILL_MOVETIME: u64 = 1000;
-/// The pause before each move when the engine plays both sides, so that
-/// the game can be followed.
-const WATCH_PAUSE: Duration = Duration::from_millis(400);
-/// The most lines an analysis shows.
-pub const MAX_MULTIPV: u32 = 8;
-
-/// Which sides the engine plays.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum EngineSide {
-    White,
-    Black,
-    /// Engine against engine: it plays every move.
-    Both,
-    None,
-}
-
-impl EngineSide {
-    pub fn from_name(name: &str) -> Option<EngineSide> {
-        match name {
-            "white" => Some(EngineSide::White),
-            "black" => Some(EngineSide::Black),
-            "both" => Some(EngineSide::Both),
-            "none" => Some(EngineSide::None),
-            _ => None,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            EngineSide::White => "white",
-            EngineSide::Black => "black",
-            EngineSide::Both => "both",
-            EngineSide::None => "none",
-        }
-    }
-
-    fn plays(self, side: Color) -> bool {
-        match self {
-            EngineSide::White => side == Color::White,
-            EngineSide::Black => side == Color::Black,
-            EngineSide::Both => true,
-            EngineSide::None => false,
-        }
-    }
-}
-
-/// How strongly the engine plays: its depth, time per move or skill
-/// level (the engine's `Skill` option, at `SKILL_MOVETIME` a move).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Strength {
-    Depth(u32),
-    MoveTime(u64),
-    Nodes(u64),
-    Skill(u8),
-}
-
-impl Strength {
-    /// The default of `--engine`'s limit keys (`depth=`, `movetime=`,
-    /// `nodes=`); a clock (`tc=`) is the game's clock instead.
-    pub fn of_time_control(tc: TimeControl) -> Option<Strength> {
-        match tc {
-            TimeControl::Depth(d) => Some(Strength::Depth(d)),
-            TimeControl::MoveTime(ms) => Some(Strength::MoveTime(ms)),
-            TimeControl::Nodes(n) => Some(Strength::Nodes(n)),
-            TimeControl::Clock { .. } => None,
-        }
-    }
-
-    fn json(self) -> Value {
-        match self {
-            Strength::Depth(d) => json!({"depth": d}),
-            Strength::MoveTime(ms) => json!({"movetime": ms}),
-            Strength::Nodes(n) => json!({"nodes": n}),
-            Strength::Skill(s) => json!({"skill": s}),
-        }
-    }
-}
-
-/// A game's clock: base time and increment per move, both sides.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct ClockSetting {
-    pub base_ms: u64,
-    pub inc_ms: u64,
-}
-
-impl ClockSetting {
-    /// `SECONDS[+INCREMENT]`, as `morris match --tc` reads it.
-    pub fn parse(text: &str) -> Result<ClockSetting, TimeControlError> {
-        match TimeControl::parse_clock(text)? {
-            TimeControl::Clock { base_ms, inc_ms } => Ok(ClockSetting { base_ms, inc_ms }),
-            other => unreachable!("parse_clock gave {other}"),
-        }
-    }
-}
+use super::clock::{ClockSetting, Clocks};
+use super::game::{EngineMove, EngineSide, Strength};
+use super::scheduler::{Kind, MAX_MULTIPV, Search, Slot};
+use super::view::{self, CoachNote};
 
 /// Why a request to the board failed; `status` is its HTTP status.
 #[derive(Debug, thiserror::Error)]
@@ -182,136 +68,52 @@ pub struct NewGame {
     pub clock: Option<ClockSetting>,
 }
 
-/// The game's end: its result, its words in the record, and why.
-struct Over {
-    result: GameResult,
-    text: String,
-    ending: Ending,
-}
-
-/// The engine's last move and what it said of it.
-#[derive(Clone, Debug)]
-struct EngineMove {
-    token: String,
-    score: Option<Score>,
-    depth: Option<u32>,
-}
-
-/// What a search is for.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Kind {
-    /// A move of the game, played when it comes.
-    Play,
-    /// `go infinite` on the position viewed, until stopped.
-    Analysis,
-}
-
-/// The search running (or waiting for the engine), as the page sees it.
-struct Search {
-    id: u64,
-    kind: Kind,
-    /// The game's epoch and the ply of the position searched.
-    epoch: u64,
-    ply: usize,
-    multipv: u32,
-    stop: Arc<AtomicBool>,
-    /// The latest line of each MultiPV rank.
-    lines: Vec<InfoLine>,
-}
-
-/// Everything a search thread needs, copied out of the state.
-struct Job {
-    id: u64,
-    kind: Kind,
-    rules: Rules,
-    position: PositionArgs,
-    go: GoArgs,
-    limit: Duration,
-    skill: u8,
-    multipv: u32,
-    stop: Arc<AtomicBool>,
-    /// Waited before the search starts.
-    pause: Duration,
-}
-
-/// The engine process and what it was told.
-struct Slot {
-    engine: Engine,
-    rules: Rules,
-    skill: u8,
-    multipv: u32,
-}
-
-/// The clocks of a timed game: what each side has left, and since when
-/// the side to move's clock runs (none when stopped).
-#[derive(Clone, Copy, Debug)]
-struct Clocks {
-    setting: ClockSetting,
-    left: [u64; 2],
-    since: Option<Instant>,
-}
-
 /// The game and everything around it, behind the state lock.
-struct State {
-    game: Game,
-    engine_side: EngineSide,
-    strength: Strength,
-    clocks: Option<Clocks>,
+pub(super) struct State {
+    pub(super) game: Game,
+    pub(super) engine_side: EngineSide,
+    pub(super) strength: Strength,
+    pub(super) clocks: Option<Clocks>,
     /// The ply viewed when it is not the game's last.
-    view: Option<usize>,
+    pub(super) view: Option<usize>,
     /// No engine move starts by itself (set by `stop`, a failure, an
     /// import); `go` clears it.
-    paused: bool,
+    pub(super) paused: bool,
     /// The engine plays the side to move once even if it is not its side.
-    force: bool,
+    pub(super) force: bool,
     /// Analysis lines wanted; none when analysis is off.
-    analysis: Option<u32>,
-    search: Option<Search>,
-    next_id: u64,
+    pub(super) analysis: Option<u32>,
+    pub(super) search: Option<Search>,
+    pub(super) next_id: u64,
     /// Bumped by every change to the game's moves.
-    epoch: u64,
-    last_engine: Option<EngineMove>,
+    pub(super) epoch: u64,
+    pub(super) last_engine: Option<EngineMove>,
     /// The last failure of the engine: the search's id and the message.
-    fault: Option<(u64, String)>,
+    pub(super) fault: Option<(u64, String)>,
     /// The engine's score of each position (index = ply), white's view.
-    evals: Vec<Option<Score>>,
+    pub(super) evals: Vec<Option<Score>>,
     /// The record comment of each move played by the engine.
-    notes: Vec<Option<String>>,
-    time_loss: Option<Color>,
+    pub(super) notes: Vec<Option<String>>,
+    pub(super) time_loss: Option<Color>,
     /// The tables of the game's rules, reopened for each new game.
-    tables: OpenTables,
+    pub(super) tables: OpenTables,
     /// The coach comments on the player's moves (on unless turned off).
-    coach: bool,
+    pub(super) coach: bool,
     /// Its word on the player's last move, until the player's next move.
-    coach_note: Option<CoachNote>,
-    closing: bool,
+    pub(super) coach_note: Option<CoachNote>,
+    pub(super) closing: bool,
 }
 
 /// The board behind the page, shared by the request threads.
 pub struct Board {
-    spec: EngineSpec,
-    state: Mutex<State>,
-    engine: Mutex<Option<Slot>>,
-    threads: Mutex<Vec<JoinHandle<()>>>,
+    pub(super) spec: EngineSpec,
+    pub(super) state: Mutex<State>,
+    pub(super) engine: Mutex<Option<Slot>>,
+    pub(super) threads: Mutex<Vec<JoinHandle<()>>>,
 }
 
-fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+pub(super) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-fn flip(score: Score) -> Score {
-    match score {
-        Score::Cp(cp) => Score::Cp(-cp),
-        Score::Mate(n) => Score::Mate(-n),
-    }
-}
-
-/// A score of the side to move as White sees it.
-fn white_view(score: Score, side: Color) -> Score {
-    match side {
-        Color::White => score,
-        Color::Black => flip(score),
-    }
 }
 
 impl Board {
@@ -360,7 +162,7 @@ impl Board {
     }
 
     /// Starts a new game.
-    pub fn new_game(self: &Arc<Self>, settings: NewGame) -> Value {
+    pub fn new_game(self: &Arc<Self>, settings: NewGame) -> view::State {
         self.update(|st| {
             st.set_game(Game::new(settings.rules, Position::start(&settings.rules)));
             st.engine_side = settings.engine_side;
@@ -372,7 +174,7 @@ impl Board {
 
     /// Plays a move given in the notation, checked by the rules core, at
     /// the end of the game.
-    pub fn play(self: &Arc<Self>, token: &str) -> Result<Value, BoardError> {
+    pub fn play(self: &Arc<Self>, token: &str) -> Result<view::State, BoardError> {
         self.change(|st| {
             st.playable()?;
             if let Some(ply) = st.view {
@@ -398,7 +200,7 @@ impl Board {
 
     /// Takes back `plies` moves, or back to ply `to` (at most back to the
     /// game's start).
-    pub fn take_back(self: &Arc<Self>, back: TakeBack) -> Value {
+    pub fn take_back(self: &Arc<Self>, back: TakeBack) -> view::State {
         self.update(|st| {
             let len = st.game.moves().len();
             let keep = match back {
@@ -412,7 +214,7 @@ impl Board {
 
     /// Sets the game to a set-up line: a position string, `startpos`, and
     /// moves, as `Setup::parse` reads it, under the rules in force.
-    pub fn set_position(self: &Arc<Self>, text: &str) -> Result<Value, BoardError> {
+    pub fn set_position(self: &Arc<Self>, text: &str) -> Result<view::State, BoardError> {
         self.change(|st| {
             let game = Setup::parse(text)?.game(st.game.rules())?;
             st.set_game(game);
@@ -421,13 +223,13 @@ impl Board {
     }
 
     /// Views the position after `ply` moves (the end when past it).
-    pub fn view(self: &Arc<Self>, ply: usize) -> Value {
+    pub fn view(self: &Arc<Self>, ply: usize) -> view::State {
         self.update(|st| st.view = (ply < st.game.moves().len()).then_some(ply))
     }
 
     /// Turns the analysis of the viewed position on (with that many
     /// lines) or off.
-    pub fn analyse(self: &Arc<Self>, lines: Option<u32>) -> Value {
+    pub fn analyse(self: &Arc<Self>, lines: Option<u32>) -> view::State {
         self.update(|st| {
             st.analysis = lines.map(|n| n.clamp(1, MAX_MULTIPV));
             if st.analysis.is_some() {
@@ -438,7 +240,7 @@ impl Board {
     }
 
     /// Turns the coach on or off (which drops its note).
-    pub fn coach(self: &Arc<Self>, enabled: bool) -> Value {
+    pub fn coach(self: &Arc<Self>, enabled: bool) -> view::State {
         self.update(|st| {
             st.coach = enabled;
             if !enabled {
@@ -448,7 +250,7 @@ impl Board {
     }
 
     /// Stops the engine's search and pauses its play (and analysis).
-    pub fn stop(self: &Arc<Self>) -> Value {
+    pub fn stop(self: &Arc<Self>) -> view::State {
         self.update(|st| {
             st.paused = true;
             st.force = false;
@@ -459,7 +261,7 @@ impl Board {
     /// Lets the engine play the side to move (whichever side that is) and
     /// its turns after it. With `wait`, answers once that move is played
     /// (or failed: the engine's fault is the error).
-    pub fn go(self: &Arc<Self>, wait: bool) -> Result<Value, BoardError> {
+    pub fn go(self: &Arc<Self>, wait: bool) -> Result<view::State, BoardError> {
         let state = self.change(|st| {
             st.playable()?;
             st.paused = false;
@@ -474,7 +276,7 @@ impl Board {
             let st = lock(&self.state);
             match &st.search {
                 Some(s) if s.kind == Kind::Play => s.id,
-                _ => return Ok(st.json(&self.spec)),
+                _ => return Ok(view::State::of(&st, &self.spec)),
             }
         };
         loop {
@@ -489,7 +291,7 @@ impl Board {
             {
                 return Err(BoardError::Engine(message.clone()));
             }
-            return Ok(st.json(&self.spec));
+            return Ok(view::State::of(&st, &self.spec));
         }
     }
 
@@ -532,7 +334,7 @@ impl Board {
 
     /// Replaces the game with the first record in `text`, under its rules,
     /// viewed at its end; the engine waits for `go`.
-    pub fn import_record(self: &Arc<Self>, text: &str) -> Result<Value, BoardError> {
+    pub fn import_record(self: &Arc<Self>, text: &str) -> Result<view::State, BoardError> {
         let records = record::parse_records(text)?;
         let first = records
             .first()
@@ -547,11 +349,11 @@ impl Board {
         })
     }
 
-    /// The state, as JSON (protocol.md, "The board").
-    pub fn state(&self) -> Value {
+    /// The state the page is sent (protocol.md, "The board").
+    pub fn state(&self) -> view::State {
         let mut st = lock(&self.state);
         st.tick();
-        st.json(&self.spec)
+        view::State::of(&st, &self.spec)
     }
 
     /// Runs a change that may be refused under the lock, then starts or
@@ -559,137 +361,21 @@ impl Board {
     fn change(
         self: &Arc<Self>,
         f: impl FnOnce(&mut State) -> Result<(), BoardError>,
-    ) -> Result<Value, BoardError> {
+    ) -> Result<view::State, BoardError> {
         let mut st = lock(&self.state);
         st.tick();
         f(&mut st)?;
         self.schedule(&mut st);
-        Ok(st.json(&self.spec))
+        Ok(view::State::of(&st, &self.spec))
     }
 
     /// `change` for a change that cannot be refused.
-    fn update(self: &Arc<Self>, f: impl FnOnce(&mut State)) -> Value {
+    fn update(self: &Arc<Self>, f: impl FnOnce(&mut State)) -> view::State {
         let mut st = lock(&self.state);
         st.tick();
         f(&mut st);
         self.schedule(&mut st);
-        st.json(&self.spec)
-    }
-
-    /// Makes the running search the one the state calls for: cancels one
-    /// no longer wanted, starts one wanted, and runs the clock of the side
-    /// to move while the game is played.
-    fn schedule(self: &Arc<Self>, st: &mut State) {
-        let wanted = st.wanted();
-        let keep = match (&st.search, wanted) {
-            (Some(s), Some((kind, ply, multipv))) => {
-                s.kind == kind && s.ply == ply && s.epoch == st.epoch && s.multipv == multipv
-            }
-            _ => false,
-        };
-        if !keep {
-            st.cancel();
-            if let Some((kind, ply, multipv)) = wanted {
-                let job = st.start(kind, ply, multipv, &self.spec);
-                let board = Arc::clone(self);
-                let handle = std::thread::spawn(move || board.run(job));
-                let mut threads = lock(&self.threads);
-                threads.retain(|t| !t.is_finished());
-                threads.push(handle);
-            }
-        }
-        let running = st.over().is_none() && !st.paused && st.analysis.is_none();
-        if let Some(c) = &mut st.clocks {
-            c.since = match (running, c.since) {
-                (true, Some(since)) => Some(since),
-                (true, None) => Some(Instant::now()),
-                (false, _) => None,
-            };
-        }
-    }
-
-    /// A search's thread: waits for the engine, searches, and applies the
-    /// answer if the search is still the current one.
-    fn run(self: Arc<Self>, job: Job) {
-        let paused_until = Instant::now() + job.pause;
-        while Instant::now() < paused_until {
-            if job.stop.load(Ordering::Relaxed) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let mut slot = lock(&self.engine);
-        if !lock(&self.state).is_current(job.id) {
-            return;
-        }
-        let reply = self.search(&mut slot, &job);
-        let mut st = lock(&self.state);
-        let reply = match reply {
-            // An analysis that ended by itself (a foreign engine may) keeps
-            // its lines and is not started again.
-            Ok(_) if st.is_current(job.id) && job.kind == Kind::Analysis => Ok(()),
-            Ok(reply) if st.is_current(job.id) => {
-                st.tick();
-                st.search = None;
-                st.play_reply(reply)
-            }
-            Ok(_) => return,
-            Err(fault) => {
-                st.search = st.search.take().filter(|s| s.id != job.id);
-                Err(fault)
-            }
-        };
-        if let Err(fault) = reply {
-            *slot = None;
-            log::warn!("gui: engine {} {fault}", self.spec.name);
-            st.fault = Some((job.id, format!("engine {} {fault}", self.spec.name)));
-            // Not started again by itself: neither its play nor an analysis.
-            st.paused = true;
-            st.force = false;
-            st.analysis = None;
-        }
-        drop(slot);
-        self.schedule(&mut st);
-    }
-
-    /// Starts the engine if needed (again when the rules changed), sets
-    /// its options, and runs the search, passing its lines to the state.
-    fn search(&self, slot: &mut Option<Slot>, job: &Job) -> Result<Reply, Fault> {
-        if slot.as_ref().is_some_and(|s| s.rules != job.rules) {
-            *slot = None;
-        }
-        let s = match slot {
-            Some(s) => s,
-            None => {
-                let mut engine = Engine::start(&self.spec, &job.rules, HANDSHAKE)?;
-                engine.new_game(HANDSHAKE)?;
-                slot.insert(Slot {
-                    engine,
-                    rules: job.rules,
-                    skill: 20,
-                    multipv: 1,
-                })
-            }
-        };
-        if s.skill != job.skill {
-            s.engine.set_option("Skill", &job.skill.to_string())?;
-            s.skill = job.skill;
-        }
-        if s.multipv != job.multipv {
-            s.engine.set_option("MultiPV", &job.multipv.to_string())?;
-            s.multipv = job.multipv;
-        }
-        let mut on_info = |info: &InfoLine| lock(&self.state).note_info(job.id, info);
-        s.engine.go_watched(
-            job.position.clone(),
-            job.go.clone(),
-            None,
-            job.limit,
-            Some(Watch {
-                on_info: &mut on_info,
-                stop: &job.stop,
-            }),
-        )
+        view::State::of(&st, &self.spec)
     }
 
     /// Cancels the search, waits for the search threads and shuts the
@@ -713,398 +399,4 @@ impl Board {
 pub enum TakeBack {
     Plies(usize),
     To(usize),
-}
-
-impl State {
-    fn is_current(&self, id: u64) -> bool {
-        self.search.as_ref().is_some_and(|s| s.id == id)
-    }
-
-    /// Sends `stop` to the search running and forgets it.
-    fn cancel(&mut self) {
-        if let Some(s) = self.search.take() {
-            s.stop.store(true, Ordering::Relaxed);
-        }
-    }
-
-    /// The search the state calls for: its kind, ply and lines.
-    fn wanted(&self) -> Option<(Kind, usize, u32)> {
-        if self.closing {
-            return None;
-        }
-        if let Some(lines) = self.analysis {
-            // A finished game's last position has nothing to analyse.
-            let ply = self.shown_ply();
-            let finished = ply == self.game.moves().len() && self.game.outcome().is_some();
-            return (!finished).then_some((Kind::Analysis, ply, lines));
-        }
-        let side = self.game.position().side_to_move();
-        let engine_turn = self.force || self.engine_side.plays(side);
-        (self.over().is_none() && !self.paused && engine_turn).then_some((
-            Kind::Play,
-            self.game.moves().len(),
-            1,
-        ))
-    }
-
-    /// Registers a new search and says what its thread is to do.
-    fn start(&mut self, kind: Kind, ply: usize, multipv: u32, spec: &EngineSpec) -> Job {
-        self.next_id += 1;
-        let id = self.next_id;
-        let stop = Arc::new(AtomicBool::new(false));
-        let game = self.game_at(ply);
-        let side = game.position().side_to_move();
-        let (go, limit, skill) = match kind {
-            Kind::Analysis => (
-                GoArgs {
-                    infinite: true,
-                    ..GoArgs::default()
-                },
-                FOREVER,
-                20,
-            ),
-            Kind::Play => self.play_limits(side),
-        };
-        self.search = Some(Search {
-            id,
-            kind,
-            epoch: self.epoch,
-            ply,
-            multipv,
-            stop: Arc::clone(&stop),
-            lines: Vec::new(),
-        });
-        Job {
-            id,
-            kind,
-            rules: *self.game.rules(),
-            position: PositionArgs::of_game(&game, spec.proto.dialect()),
-            go,
-            limit,
-            skill,
-            multipv,
-            stop,
-            pause: match (kind, self.engine_side) {
-                (Kind::Play, EngineSide::Both) if ply > 0 => WATCH_PAUSE,
-                _ => Duration::ZERO,
-            },
-        }
-    }
-
-    /// `go`'s arguments for a move of `side`, the longest wait for it and
-    /// the skill level.
-    fn play_limits(&self, side: Color) -> (GoArgs, Duration, u8) {
-        let mut go = GoArgs::default();
-        let mut limit = UNTIMED;
-        let mut skill = 20;
-        match self.strength {
-            Strength::Depth(d) => go.depth = Some(d),
-            Strength::Nodes(n) => go.nodes = Some(n),
-            Strength::MoveTime(ms) => {
-                go.movetime = Some(ms);
-                limit = Duration::from_millis(ms) + MARGIN;
-            }
-            Strength::Skill(level) => {
-                go.movetime = Some(SKILL_MOVETIME);
-                limit = Duration::from_millis(SKILL_MOVETIME) + MARGIN;
-                skill = level;
-            }
-        }
-        if let Some(c) = &self.clocks {
-            go.wtime = Some(c.left[Color::White as usize]);
-            go.btime = Some(c.left[Color::Black as usize]);
-            go.winc = Some(c.setting.inc_ms);
-            go.binc = Some(c.setting.inc_ms);
-            limit = limit.min(Duration::from_millis(c.left[side as usize]) + MARGIN);
-        }
-        (go, limit, skill)
-    }
-
-    /// Keeps the latest line of each rank of the search `id`; the first
-    /// rank's score is the position's evaluation.
-    fn note_info(&mut self, id: u64, info: &InfoLine) {
-        let Some(s) = self.search.as_mut().filter(|s| s.id == id) else {
-            return;
-        };
-        if info.pv.is_none() && info.score.is_none() {
-            return;
-        }
-        let rank = info.multipv.unwrap_or(1).max(1) as usize;
-        if rank == 1 {
-            // A new iteration: drop the ranks beyond those it reports.
-            s.lines.truncate(1);
-        }
-        if s.lines.len() < rank {
-            s.lines.resize(rank, InfoLine::default());
-        }
-        s.lines[rank - 1] = info.clone();
-        if rank == 1
-            && let Some(score) = info.score
-        {
-            let ply = s.ply;
-            let side = self.game_at(ply).position().side_to_move();
-            if let Some(slot) = self.evals.get_mut(ply) {
-                *slot = Some(white_view(score, side));
-            }
-        }
-    }
-
-    /// Plays the engine's answer to a `Play` search.
-    fn play_reply(&mut self, reply: Reply) -> Result<(), Fault> {
-        let token = match reply.best {
-            Answer::Move(token) => token,
-            Answer::NoMove(word) => return Err(Fault::Malformed(format!("bestmove {word}"))),
-            Answer::Draw => return Err(Fault::Malformed("bestmove draw".into())),
-        };
-        if self.over().is_some() {
-            // Its clock ran out while it thought.
-            return Ok(());
-        }
-        let ply = self.game.moves().len();
-        let side = self.game.position().side_to_move();
-        self.play_move(&token)?;
-        if let Some(score) = reply.score {
-            self.evals[ply] = Some(white_view(score, side));
-        }
-        self.notes[ply] = reply.score.map(|s| match reply.depth {
-            Some(d) => format!("{}/{d}", format_score(s)),
-            None => format_score(s),
-        });
-        self.last_engine = Some(EngineMove {
-            token,
-            score: reply.score,
-            depth: reply.depth,
-        });
-        self.force = false;
-        self.fault = None;
-        Ok(())
-    }
-
-    /// Plays a move at the game's end: the mover's clock gets its increment.
-    fn play_move(&mut self, token: &str) -> Result<Move, MoveError> {
-        let side = self.game.position().side_to_move();
-        let mv = self.game.play_text(token)?;
-        self.epoch += 1;
-        self.evals.push(None);
-        self.notes.push(None);
-        if let Some(c) = &mut self.clocks {
-            c.left[side as usize] += c.setting.inc_ms;
-        }
-        Ok(mv)
-    }
-
-    /// A new game (or set-up, or import), with its tables.
-    fn set_game(&mut self, game: Game) {
-        let len = game.moves().len();
-        self.game = game;
-        self.epoch += 1;
-        self.view = None;
-        self.evals = vec![None; len + 1];
-        self.notes = vec![None; len];
-        self.time_loss = None;
-        self.last_engine = None;
-        self.coach_note = None;
-        self.force = false;
-        self.open_tables();
-        if let Some(c) = self.clocks {
-            self.reset_clocks(Some(c.setting));
-        }
-    }
-
-    /// Opens the tables of the game's rules afresh (the engine may have
-    /// built some since they were last opened).
-    fn open_tables(&mut self) {
-        let rules = *self.game.rules();
-        self.tables.reopened_for(&rules);
-    }
-
-    /// Keeps the first `keep` moves.
-    fn truncate(&mut self, keep: usize) {
-        let game = self.game_at(keep);
-        self.game = game;
-        self.epoch += 1;
-        self.view = None;
-        self.evals.truncate(keep + 1);
-        self.notes.truncate(keep);
-        self.coach_note = self.coach_note.take().filter(|n| n.ply <= keep);
-        self.last_engine = None;
-        self.force = false;
-    }
-
-    fn reset_clocks(&mut self, setting: Option<ClockSetting>) {
-        self.clocks = setting.map(|setting| Clocks {
-            setting,
-            left: [setting.base_ms; 2],
-            since: None,
-        });
-    }
-
-    /// Charges the time used since the last look to the side to move; a
-    /// clock at zero loses the game (and stops the search).
-    fn tick(&mut self) {
-        let side = self.game.position().side_to_move();
-        let Some(c) = &mut self.clocks else { return };
-        let Some(since) = c.since else { return };
-        let now = Instant::now();
-        let used = now.duration_since(since).as_millis() as u64;
-        c.left[side as usize] = c.left[side as usize].saturating_sub(used);
-        c.since = Some(now);
-        if c.left[side as usize] == 0 && self.time_loss.is_none() && self.game.outcome().is_none() {
-            c.since = None;
-            self.time_loss = Some(side);
-            if self.search.as_ref().is_some_and(|s| s.kind == Kind::Play) {
-                self.cancel();
-            }
-        }
-    }
-
-    /// A move may be asked for: the game goes on.
-    fn playable(&self) -> Result<(), BoardError> {
-        match self.over() {
-            Some(o) => Err(BoardError::Conflict(format!(
-                "the game is over: {}",
-                o.text
-            ))),
-            None => Ok(()),
-        }
-    }
-
-    /// The game's end: by the rules, or a flag fallen.
-    fn over(&self) -> Option<Over> {
-        if let Some(loser) = self.time_loss {
-            let result = GameResult::Win(!loser);
-            let text = format!(
-                "{} {} wins on time",
-                record::result_text(Some(result)),
-                (!loser).name()
-            );
-            return Some(Over {
-                result,
-                text,
-                ending: Ending::Time(loser),
-            });
-        }
-        let to_move = self.game.position().side_to_move();
-        self.game.outcome().map(|o| Over {
-            result: o.result,
-            text: o.to_string(),
-            ending: Ending::Rules(o.reason, to_move),
-        })
-    }
-
-    /// The exact values of `pos` and its moves, from the game's tables or
-    /// else the built-in opening book, where they know them.
-    fn known(&self, pos: &Position) -> Option<Known> {
-        Known::of(
-            self.tables.current().map(|t| &**t),
-            Some(&book::builtin()),
-            pos,
-            self.game.rules(),
-        )
-    }
-
-    fn shown_ply(&self) -> usize {
-        self.view.unwrap_or(self.game.moves().len())
-    }
-
-    /// The game up to its first `ply` moves.
-    fn game_at(&self, ply: usize) -> Game {
-        let mut setup = Setup::of_game(&self.game);
-        if ply >= setup.moves.len() {
-            return self.game.clone();
-        }
-        setup.moves.truncate(ply);
-        setup
-            .game(self.game.rules())
-            .expect("a prefix of a legal game is legal")
-    }
-
-    fn json(&self, spec: &EngineSpec) -> Value {
-        let ply = self.shown_ply();
-        let shown = self.game_at(ply);
-        let rules = self.game.rules();
-        let pos = shown.position();
-        let over = self.over();
-        let at_end = ply == self.game.moves().len();
-        let mut list = MoveList::new();
-        if over.is_none() || !at_end {
-            shown.legal_moves(&mut list);
-        }
-        let side = pos.side_to_move();
-        let points = |c: Color| -> Vec<&str> { pos.pieces(c).map(Square::name).collect() };
-        let engine_to_move = over.is_none()
-            && self.engine_side.plays(self.game.position().side_to_move())
-            && self.analysis.is_none();
-        // Where no tables cover the position, the built-in opening book may.
-        let tables = (!list.is_empty())
-            .then(|| self.known(pos))
-            .flatten()
-            .map(|k| view::known_json(&k));
-        let search = self.search.as_ref().map(|s| {
-            json!({
-                "kind": match s.kind { Kind::Play => "play", Kind::Analysis => "analysis" },
-                "ply": s.ply,
-                "lines": s.lines.iter().map(view::info_json).collect::<Vec<_>>(),
-            })
-        });
-        let clock = self.clocks.map(|c| {
-            let running = c.since.map(|_| self.game.position().side_to_move().name());
-            json!({
-                "white": c.left[Color::White as usize],
-                "black": c.left[Color::Black as usize],
-                "running": running,
-                "base": c.setting.base_ms,
-                "inc": c.setting.inc_ms,
-            })
-        });
-        json!({
-            "rules": {
-                "variant": rules.variant.name(),
-                "options": rules.non_default().iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-                "pieces": rules.pieces,
-                "diagonals": rules.diagonals,
-            },
-            "ply": ply,
-            "fen": pos.to_fen(rules),
-            "setup": Setup::of_game(&self.game).to_string(),
-            "side_to_move": side.name(),
-            "turn": self.game.position().side_to_move().name(),
-            "in_hand": {"white": pos.in_hand(Color::White), "black": pos.in_hand(Color::Black)},
-            "pieces": {"white": points(Color::White), "black": points(Color::Black)},
-            "marks": pos.marked().map(Square::name).collect::<Vec<_>>(),
-            "legal_moves": list.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-            "last_move": shown.moves().last().map(|m| m.to_string()),
-            "mills": view::mills_json(rules, pos),
-            "moves": self.game.moves().iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-            "over": over.map(|o| json!({
-                "result": record::result_text(Some(o.result)),
-                "winner": match o.result { GameResult::Win(c) => Some(c.name()), GameResult::Draw => None },
-                "text": o.text,
-                "reason": o.ending.reason(o.result),
-            })),
-            "clock": clock,
-            "evals": self.evals.iter().map(|e| e.map(score_json)).collect::<Vec<_>>(),
-            "tables": tables,
-            "coach": {
-                "enabled": self.coach,
-                "note": self.coach_note.as_ref().map(CoachNote::json),
-            },
-            "thinking": self.search.as_ref().is_some_and(|s| s.kind == Kind::Play),
-            "paused": self.paused,
-            "analysis": self.analysis.map(|n| json!({"multipv": n})),
-            "search": search,
-            "engine": {
-                "name": spec.name,
-                "side": self.engine_side.name(),
-                "strength": self.strength.json(),
-                "to_move": engine_to_move,
-                "last": self.last_engine.as_ref().map(|e| json!({
-                    "move": e.token,
-                    "score": e.score.map(score_json),
-                    "depth": e.depth,
-                })),
-                "error": self.fault.as_ref().map(|(_, m)| m),
-            },
-        })
-    }
 }

@@ -12,6 +12,9 @@
 
 pub mod api;
 pub mod board;
+pub mod clock;
+pub mod game;
+pub mod scheduler;
 pub mod view;
 
 use std::io;

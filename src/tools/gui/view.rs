@@ -1,58 +1,290 @@
-//! What the page draws beyond the bare position, as JSON: mills, the
+//! The board's JSON (protocol.md, "The board"): every answer of the API
+//! as a typed struct, so that each key is defined once here and the whole
+//! is serialised in one place (`api::answer`). Besides the state's shape:
+//! what the page draws beyond the bare position, namely the mills, the
 //! engine's lines, the exact value of every move (tables or book), the
 //! coach's word on the player's last move, and the game's end in words.
 
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use crate::protocol::wire::InfoLine;
-use crate::rules::{Color, EndReason, GameResult, Move, Position, Rules, Square};
+use crate::rules::{self, Color, EndReason, GameResult, Move, MoveList, Setup, Square};
+use crate::search::Score;
 use crate::tablebase::exact::{Known, Source};
-use crate::tablebase::{Probe, Value as TbValue};
-use crate::tools::analyze::score_json;
+use crate::tablebase::{self, Value as TbValue};
+use crate::tools::engine_process::EngineSpec;
+use crate::tools::record;
+
+use super::board;
+use super::game::Strength;
+use super::scheduler::Kind;
+
+/// Every JSON answer of the API.
+#[derive(Serialize, Debug)]
+#[serde(untagged)]
+pub enum Reply {
+    State(Box<State>),
+    Position(Position),
+    Record(Record),
+    Variants(Variants),
+    Error(Error),
+}
+
+impl From<State> for Reply {
+    fn from(state: State) -> Reply {
+        Reply::State(Box::new(state))
+    }
+}
+
+/// The game as the page shows it: the position viewed and the game around
+/// it (protocol.md lists what each field means).
+#[derive(Serialize, Debug)]
+pub struct State {
+    pub rules: RuleSet,
+    pub ply: usize,
+    pub fen: String,
+    pub setup: String,
+    pub side_to_move: &'static str,
+    pub turn: &'static str,
+    pub in_hand: Sides<u8>,
+    pub pieces: Sides<Vec<&'static str>>,
+    pub marks: Vec<&'static str>,
+    pub legal_moves: Vec<String>,
+    pub last_move: Option<String>,
+    pub mills: Sides<Vec<&'static str>>,
+    pub moves: Vec<String>,
+    pub over: Option<Over>,
+    pub clock: Option<Clock>,
+    pub evals: Vec<Option<Eval>>,
+    pub tables: Option<Tables>,
+    pub coach: Coach,
+    pub thinking: bool,
+    pub paused: bool,
+    pub analysis: Option<Analysis>,
+    pub search: Option<Search>,
+    pub engine: Engine,
+}
+
+#[derive(Serialize, Debug)]
+pub struct RuleSet {
+    pub variant: &'static str,
+    /// The options that differ from the variant's, as `Name=Value`.
+    pub options: Vec<String>,
+    pub pieces: u8,
+    pub diagonals: bool,
+}
+
+/// One thing of each side.
+#[derive(Serialize, Debug)]
+pub struct Sides<T> {
+    pub white: T,
+    pub black: T,
+}
+
+impl<T> Sides<T> {
+    pub fn of(f: impl Fn(Color) -> T) -> Sides<T> {
+        Sides {
+            white: f(Color::White),
+            black: f(Color::Black),
+        }
+    }
+}
 
 /// The points of each side that stand in a mill.
-pub fn mills_json(rules: &Rules, pos: &Position) -> Value {
+pub fn mills(rules: &rules::Rules, pos: &rules::Position) -> Sides<Vec<&'static str>> {
     let layout = rules.layout();
-    let side =
-        |c: Color| -> Vec<&str> { layout.in_mills(pos.pieces(c)).map(Square::name).collect() };
-    json!({"white": side(Color::White), "black": side(Color::Black)})
+    Sides::of(|c| layout.in_mills(pos.pieces(c)).map(Square::name).collect())
+}
+
+/// The game's end.
+#[derive(Serialize, Debug)]
+pub struct Over {
+    /// `1-0`, `0-1` or `1/2-1/2`.
+    pub result: &'static str,
+    pub winner: Option<&'static str>,
+    pub text: String,
+    /// `Ending::reason`.
+    pub reason: String,
+}
+
+/// The milliseconds left to each side, and whose clock runs.
+#[derive(Serialize, Debug)]
+pub struct Clock {
+    pub white: u64,
+    pub black: u64,
+    pub running: Option<&'static str>,
+    pub base: u64,
+    pub inc: u64,
+}
+
+/// A score: `{"cp": N}` or `{"mate": N}`.
+#[derive(Serialize, Clone, Copy, Debug)]
+#[serde(rename_all = "lowercase")]
+pub enum Eval {
+    Cp(i32),
+    Mate(i32),
+}
+
+impl From<Score> for Eval {
+    fn from(score: Score) -> Eval {
+        match score {
+            Score::Cp(cp) => Eval::Cp(cp),
+            Score::Mate(n) => Eval::Mate(n),
+        }
+    }
+}
+
+#[derive(Serialize, Debug)]
+pub struct Coach {
+    pub enabled: bool,
+    pub note: Option<Note>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct Analysis {
+    pub multipv: u32,
+}
+
+/// The search running: what for, on which ply, and its lines so far.
+#[derive(Serialize, Debug)]
+pub struct Search {
+    pub kind: Kind,
+    pub ply: usize,
+    pub lines: Vec<Line>,
 }
 
 /// One `info` line of a search.
-pub fn info_json(info: &InfoLine) -> Value {
-    json!({
-        "multipv": info.multipv.unwrap_or(1),
-        "depth": info.depth,
-        "seldepth": info.seldepth,
-        "score": info.score.map(score_json),
-        "nodes": info.nodes,
-        "nps": info.nps,
-        "time": info.time_ms,
-        "tbhits": info.tbhits,
-        "pv": info.pv.clone().unwrap_or_default(),
-    })
+#[derive(Serialize, Debug)]
+pub struct Line {
+    multipv: u32,
+    depth: Option<u32>,
+    seldepth: Option<u32>,
+    score: Option<Eval>,
+    nodes: Option<u64>,
+    nps: Option<u64>,
+    time: Option<u64>,
+    tbhits: Option<u64>,
+    pv: Vec<String>,
 }
 
-fn probe_json(p: Probe) -> Value {
-    json!({"value": value_word(p.value), "plies": p.distance(), "text": p.to_string()})
+impl From<&InfoLine> for Line {
+    fn from(info: &InfoLine) -> Line {
+        Line {
+            multipv: info.multipv.unwrap_or(1),
+            depth: info.depth,
+            seldepth: info.seldepth,
+            score: info.score.map(Eval::from),
+            nodes: info.nodes,
+            nps: info.nps,
+            time: info.time_ms,
+            tbhits: info.tbhits,
+            pv: info.pv.clone().unwrap_or_default(),
+        }
+    }
+}
+
+/// The engine, its settings, and what it last did.
+#[derive(Serialize, Debug)]
+pub struct Engine {
+    pub name: String,
+    pub side: &'static str,
+    pub strength: Strength,
+    pub to_move: bool,
+    pub last: Option<LastMove>,
+    pub error: Option<String>,
+}
+
+/// The engine's last move and what it said of it.
+#[derive(Serialize, Debug)]
+pub struct LastMove {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub score: Option<Eval>,
+    pub depth: Option<u32>,
+}
+
+/// `GET /api/position`.
+#[derive(Serialize, Debug)]
+pub struct Position {
+    pub fen: String,
+    pub setup: String,
+}
+
+/// `GET /api/record`.
+#[derive(Serialize, Debug)]
+pub struct Record {
+    pub record: String,
+}
+
+/// `GET /api/variants`: every rule set, for the menu.
+#[derive(Serialize, Debug)]
+pub struct Variants {
+    pub variants: Vec<VariantName>,
+}
+
+#[derive(Serialize, Debug)]
+pub struct VariantName {
+    pub name: &'static str,
+    pub title: &'static str,
+}
+
+/// A refused request.
+#[derive(Serialize, Debug)]
+pub struct Error {
+    pub error: String,
+}
+
+/// A value for the side to move, in words and plies.
+#[derive(Serialize, Debug)]
+pub struct Probe {
+    value: &'static str,
+    plies: Option<u16>,
+    text: String,
+}
+
+impl From<tablebase::Probe> for Probe {
+    fn from(p: tablebase::Probe) -> Probe {
+        Probe {
+            value: value_word(p.value),
+            plies: p.distance(),
+            text: p.to_string(),
+        }
+    }
 }
 
 /// The position's value and every legal move's, for the side to move, and
 /// where they come from (`"tables"` or the opening `"book"`).
-pub fn known_json(known: &Known) -> Value {
-    let moves: Vec<Value> = known
-        .moves
-        .iter()
-        .map(|m| {
-            let mut v = probe_json(m.probe);
-            v["move"] = json!(m.mv.to_string());
-            v
-        })
-        .collect();
-    let mut v = probe_json(known.value);
-    v["moves"] = json!(moves);
-    v["source"] = json!(source_name(known.source));
-    v
+#[derive(Serialize, Debug)]
+pub struct Tables {
+    #[serde(flatten)]
+    value: Probe,
+    moves: Vec<MoveValue>,
+    source: &'static str,
+}
+
+#[derive(Serialize, Debug)]
+pub struct MoveValue {
+    #[serde(rename = "move")]
+    mv: String,
+    #[serde(flatten)]
+    value: Probe,
+}
+
+impl From<&Known> for Tables {
+    fn from(known: &Known) -> Tables {
+        Tables {
+            value: known.value.into(),
+            moves: known
+                .moves
+                .iter()
+                .map(|m| MoveValue {
+                    mv: m.mv.to_string(),
+                    value: m.probe.into(),
+                })
+                .collect(),
+            source: source_name(known.source),
+        }
+    }
 }
 
 /// A side's name as the start of a sentence.
@@ -183,17 +415,32 @@ impl CoachNote {
             value_word(self.before)
         )
     }
+}
 
-    pub fn json(&self) -> Value {
-        json!({
-            "ply": self.ply,
-            "move": self.mv.to_string(),
-            "before": value_word(self.before),
-            "after": value_word(self.after),
-            "better": self.better.iter().map(Move::to_string).collect::<Vec<_>>(),
-            "source": source_name(self.source),
-            "text": self.text(),
-        })
+/// The coach's note as the page gets it, its text included.
+#[derive(Serialize, Debug)]
+pub struct Note {
+    ply: usize,
+    #[serde(rename = "move")]
+    mv: String,
+    before: &'static str,
+    after: &'static str,
+    better: Vec<String>,
+    source: &'static str,
+    text: String,
+}
+
+impl From<&CoachNote> for Note {
+    fn from(note: &CoachNote) -> Note {
+        Note {
+            ply: note.ply,
+            mv: note.mv.to_string(),
+            before: value_word(note.before),
+            after: value_word(note.after),
+            better: note.better.iter().map(Move::to_string).collect(),
+            source: source_name(note.source),
+            text: note.text(),
+        }
     }
 }
 
@@ -201,5 +448,89 @@ fn source_name(source: Source) -> &'static str {
     match source {
         Source::Tables => "tables",
         Source::Book => "book",
+    }
+}
+
+impl State {
+    /// What the page is sent of the board's state.
+    pub(super) fn of(st: &board::State, spec: &EngineSpec) -> State {
+        let ply = st.shown_ply();
+        let shown = st.game_at(ply);
+        let rules = st.game.rules();
+        let pos = shown.position();
+        let over = st.over();
+        let at_end = ply == st.game.moves().len();
+        let mut list = MoveList::new();
+        if over.is_none() || !at_end {
+            shown.legal_moves(&mut list);
+        }
+        let turn = st.game.position().side_to_move();
+        let engine_to_move = over.is_none() && st.engine_side.plays(turn) && st.analysis.is_none();
+        State {
+            rules: RuleSet {
+                variant: rules.variant.name(),
+                options: rules.non_default().iter().map(|s| s.to_string()).collect(),
+                pieces: rules.pieces,
+                diagonals: rules.diagonals,
+            },
+            ply,
+            fen: pos.to_fen(rules),
+            setup: Setup::of_game(&st.game).to_string(),
+            side_to_move: pos.side_to_move().name(),
+            turn: turn.name(),
+            in_hand: Sides::of(|c| pos.in_hand(c)),
+            pieces: Sides::of(|c| pos.pieces(c).map(Square::name).collect()),
+            marks: pos.marked().map(Square::name).collect(),
+            legal_moves: list.iter().map(|m| m.to_string()).collect(),
+            last_move: shown.moves().last().map(|m| m.to_string()),
+            mills: mills(rules, pos),
+            moves: st.game.moves().iter().map(Move::to_string).collect(),
+            over: over.map(|o| Over {
+                result: record::result_text(Some(o.result)),
+                winner: match o.result {
+                    GameResult::Win(c) => Some(c.name()),
+                    GameResult::Draw => None,
+                },
+                reason: o.ending.reason(o.result),
+                text: o.text,
+            }),
+            clock: st.clocks.map(|c| Clock {
+                white: c.left[Color::White as usize],
+                black: c.left[Color::Black as usize],
+                running: c.since.map(|_| turn.name()),
+                base: c.setting.base_ms,
+                inc: c.setting.inc_ms,
+            }),
+            evals: st.evals.iter().map(|e| e.map(Eval::from)).collect(),
+            // Where no tables cover the position, the built-in opening book may.
+            tables: (!list.is_empty())
+                .then(|| st.known(pos))
+                .flatten()
+                .map(|k| Tables::from(&k)),
+            coach: Coach {
+                enabled: st.coach,
+                note: st.coach_note.as_ref().map(Note::from),
+            },
+            thinking: st.search.as_ref().is_some_and(|s| s.kind == Kind::Play),
+            paused: st.paused,
+            analysis: st.analysis.map(|multipv| Analysis { multipv }),
+            search: st.search.as_ref().map(|s| Search {
+                kind: s.kind,
+                ply: s.ply,
+                lines: s.lines.iter().map(Line::from).collect(),
+            }),
+            engine: Engine {
+                name: spec.name.clone(),
+                side: st.engine_side.name(),
+                strength: st.strength,
+                to_move: engine_to_move,
+                last: st.last_engine.as_ref().map(|e| LastMove {
+                    mv: e.token.clone(),
+                    score: e.score.map(Eval::from),
+                    depth: e.depth,
+                }),
+                error: st.fault.as_ref().map(|(_, m)| m.clone()),
+            },
+        }
     }
 }
