@@ -945,3 +945,46 @@ fn the_coach_names_a_move_that_throws_a_win_away() {
     let (status, _) = gui.json("POST", "/api/coach", r#"{"enabled": "no"}"#);
     assert_eq!(status, 400);
 }
+
+/// The keys of `doc` and `served`, compared wherever both are objects: the
+/// names that live in protocol.md's example and in the server's types.
+fn same_keys(path: &str, doc: &Value, served: &Value, wrong: &mut Vec<String>) {
+    let (Some(doc), Some(served)) = (doc.as_object(), served.as_object()) else {
+        return;
+    };
+    let keys = |o: &serde_json::Map<String, Value>| {
+        let mut k: Vec<String> = o.keys().cloned().collect();
+        k.sort();
+        k
+    };
+    if keys(doc) != keys(served) {
+        wrong.push(format!(
+            "{path}: protocol.md has {:?}, the server sends {:?}",
+            keys(doc),
+            keys(served)
+        ));
+    }
+    for (k, v) in doc {
+        if let Some(s) = served.get(k) {
+            same_keys(&format!("{path}.{k}"), v, s, wrong);
+        }
+    }
+}
+
+#[test]
+fn protocol_md_shows_the_state_the_server_sends() {
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/protocol.md")).unwrap();
+    let board = &doc[doc.find("## The board").expect("a board section")..];
+    let start = board.find("```json\n").expect("an example state") + "```json\n".len();
+    let example: Value =
+        serde_json::from_str(&board[start..start + board[start..].find("```").unwrap()])
+            .expect("the example state is JSON");
+    let gui = Gui::start();
+    let state = gui.post(
+        "/api/new",
+        json!({"variant": "nine", "engine": "none", "clock": "300+2"}),
+    );
+    let mut wrong = Vec::new();
+    same_keys("state", &example, &state, &mut wrong);
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
