@@ -5,6 +5,7 @@ use super::color::Color;
 use super::moves::Move;
 use super::options::{Flying, Rules};
 use super::outcome::{GameResult, Outcome};
+use super::random::splitmix64;
 
 /// Removals a player owes between two actions (docs/rules.md 14.4), and what
 /// follows them. Between turns only the counts and flags can be set; the
@@ -84,14 +85,6 @@ struct Zobrist {
     shuttle: [[u64; NUM_SQUARES]; 2],
 }
 
-const fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 const ZOBRIST: Zobrist = {
     let mut s = 0x6d6f_7272_6973u64;
     let mut z = Zobrist {
@@ -107,30 +100,30 @@ const ZOBRIST: Zobrist = {
     while c < 2 {
         let mut i = 0;
         while i < NUM_SQUARES {
-            z.piece[c][i] = splitmix(&mut s);
+            z.piece[c][i] = splitmix64(&mut s);
             i += 1;
         }
         // Hand count 0 hashes to 0 so an empty hand costs nothing.
         let mut h = 1;
         while h < 13 {
-            z.hand[c][h] = splitmix(&mut s);
+            z.hand[c][h] = splitmix64(&mut s);
             h += 1;
         }
         let mut l = 0;
         while l < MAX_LINES {
-            z.ban[c][l] = splitmix(&mut s);
+            z.ban[c][l] = splitmix64(&mut s);
             l += 1;
         }
         c += 1;
     }
-    z.side = splitmix(&mut s);
+    z.side = splitmix64(&mut s);
     let mut i = 0;
     while i < NUM_SQUARES {
-        z.marked[i] = splitmix(&mut s);
-        z.spent[0][i] = splitmix(&mut s);
-        z.spent[1][i] = splitmix(&mut s);
-        z.shuttle[0][i] = splitmix(&mut s);
-        z.shuttle[1][i] = splitmix(&mut s);
+        z.marked[i] = splitmix64(&mut s);
+        z.spent[0][i] = splitmix64(&mut s);
+        z.spent[1][i] = splitmix64(&mut s);
+        z.shuttle[0][i] = splitmix64(&mut s);
+        z.shuttle[1][i] = splitmix64(&mut s);
         i += 1;
     }
     z
@@ -279,7 +272,7 @@ impl Position {
         }
         if extra != 0 {
             let mut state = extra;
-            key ^= splitmix(&mut state);
+            key ^= splitmix64(&mut state);
         }
         key
     }
