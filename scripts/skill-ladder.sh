@@ -71,23 +71,23 @@ match() {
             '.pairs[0] | [$a, $b, .wins, .draws, .losses, .elo, .elo_low, .elo_high] | map(tostring) | join(" ")'
 }
 
-# Skill 0 first, then up the ladder; then the beginner and the depths,
-# each against a rated level.
+# Each match names the entry it rates first and a rated one second: up
+# the ladder from Skill 0, then the beginner and the depths.
 lines=()
 prev=skill0
 for ((s = step; s <= 20; s += step)); do
-    lines+=("$(match "$prev" "skill$s")")
+    lines+=("$(match "skill$s" "$prev")")
     prev=skill$s
 done
-((20 % step == 0)) || lines+=("$(match "$prev" skill20)")
+((20 % step == 0)) || lines+=("$(match skill20 "$prev")")
 lines+=("$(match beginner skill0)")
 for d in $depths; do
-    lines+=("$(match "skill$((2 * (d - 2)))" "depth$d")")
+    lines+=("$(match "depth$d" "skill$((2 * (d - 2)))")")
 done
 
-# Each line rates the entry not yet rated from the one that is (Skill 0
-# at 1000, the UCI_Elo scale's zero); the half-widths of the 95%
-# intervals add in quadrature along the chain.
+# Each line rates its first entry from its second (Skill 0 at 1000, the
+# UCI_Elo scale's zero); the half-widths of the 95% intervals add in
+# quadrature along the chain.
 printf '%s\n' "${lines[@]}" | awk '
 BEGIN {
     rating["skill0"] = 1000; var["skill0"] = 0
@@ -95,19 +95,14 @@ BEGIN {
     print "|---|---|---|---|"
 }
 {
-    a = $1; b = $2; e = $6; lo = $7; hi = $8
-    # Seen from the entry the line rates: the first is the new one unless
-    # it is already rated.
-    flip = (a in rating)
-    if (flip) { first = b; second = a; w = $5; l = $3 } else { first = a; second = b; w = $3; l = $5 }
-    elo = (e == "null") ? (w > l ? "+inf" : "-inf") : sprintf("%+.0f", flip ? -e : e)
-    low = flip ? (hi == "null" ? "-inf" : sprintf("%+.0f", -hi)) : (lo == "null" ? "-inf" : sprintf("%+.0f", lo))
-    high = flip ? (lo == "null" ? "+inf" : sprintf("%+.0f", -lo)) : (hi == "null" ? "+inf" : sprintf("%+.0f", hi))
-    elo = elo " (" low ".." high ")"
-    printf "| %s vs %s | +%d =%d -%d | %s |", first, second, w, $4, l, elo
-    if (e == "null" || lo == "null" || hi == "null") { print " n/a |"; next }
+    first = $1; second = $2; e = $6; lo = $7; hi = $8
+    elo = (e == "null") ? ($3 > $5 ? "+inf" : "-inf") : sprintf("%+.0f", e)
+    low = (lo == "null") ? "-inf" : sprintf("%+.0f", lo)
+    high = (hi == "null") ? "+inf" : sprintf("%+.0f", hi)
+    printf "| %s vs %s | +%d =%d -%d | %s (%s..%s) |", first, second, $3, $4, $5, elo, low, high
+    if (e == "null" || lo == "null" || hi == "null" || !(second in rating)) { print " n/a |"; next }
     half = (hi - lo) / 2
-    rating[first] = rating[second] + (flip ? -e : e)
+    rating[first] = rating[second] + e
     var[first] = var[second] + half * half
     printf " %s %.0f +- %.0f |\n", first, rating[first], sqrt(var[first])
 }'

@@ -1014,6 +1014,7 @@ impl Rules {
         *self = next;
         Ok(())
     }
+
     /// The rules of a preset named as `Variant` takes it, then `Name=Value`
     /// settings applied in order: what every tool's `--variant`/`--option`
     /// pair means.
