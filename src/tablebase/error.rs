@@ -60,6 +60,9 @@ pub enum TablebaseError {
     },
     #[error(transparent)]
     NotCovered(#[from] super::NotCovered),
+    /// The slot states of the tables being solved did not fit in memory.
+    #[error("not enough memory for the states of the tables being solved")]
+    OutOfMemory,
     #[error("cannot start the worker threads: {0}")]
     Threads(#[from] rayon::ThreadPoolBuildError),
 }
@@ -107,6 +110,7 @@ impl TableFault {
             | TablebaseError::NotInPlan(_)
             | TablebaseError::Unverified { .. }
             | TablebaseError::NotCovered(_)
+            | TablebaseError::OutOfMemory
             | TablebaseError::Threads(_) => return None,
         };
         Some(TableFault {

@@ -46,6 +46,7 @@ use super::error::TablebaseError;
 use super::file::{self, Header, Layout};
 use super::index::{self, Indexer, PointMap, Prepared, StoneSets};
 use super::probe::{SubspaceTable, Tablebases, apply_clock};
+use super::states::{States, Zeroed};
 use super::summary::Summary;
 use super::{Fingerprint, PlacementFingerprint, Probe, Sector, Subspace, Value};
 use crate::rules::{Bitboard, BoardFull, Color, Position, Rules};
@@ -407,7 +408,7 @@ impl<'a> Run<'a> {
             let names: Vec<String> = members.iter().map(|s| s.to_string()).collect();
             let title = format!("[{}/{}] {}", i + 1, pairs.len(), names.join(" + "));
             let start = Instant::now();
-            let solver = Solver::new(&self.rules, members, &lower, &self.pool, &self.bar, &title);
+            let solver = Solver::new(&self.rules, members, &lower, &self.pool, &self.bar, &title)?;
             let forward = solver.solve();
             let seconds = start.elapsed().as_secs_f64();
             let mut positions = 0;
@@ -634,12 +635,12 @@ struct Solver<'a> {
     rules: Rules,
     mover: Mover,
     ix: Vec<Indexer>,
-    state: Vec<Vec<AtomicU32>>,
+    state: Vec<States<AtomicU32>>,
     /// Only for pairs whose moves leave at distances other than 1 (`Lasker`
     /// placement pairs), per slot of a position not settled by the forward
     /// pass: the distance of its fastest win leaving the pair, or of its
     /// slowest loss leaving the pair (0: none).
-    exit_plies: Vec<Vec<AtomicU16>>,
+    exit_plies: Vec<States<AtomicU16>>,
     /// Whether some move stays in the pair (else one forward pass solves it).
     cyclic: bool,
     lower: &'a Tablebases,
@@ -658,7 +659,7 @@ impl<'a> Solver<'a> {
         pool: &'a ThreadPool,
         bar: &'a ProgressBar,
         title: &'a str,
-    ) -> Solver<'a> {
+    ) -> Result<Solver<'a>, TablebaseError> {
         let ix: Vec<Indexer> = members
             .iter()
             .map(|s| Indexer::new(s.mine as usize, s.theirs as usize))
@@ -667,18 +668,29 @@ impl<'a> Solver<'a> {
         let cyclic = !placing || rules.lasker;
         // The placement pass writes canonical slots only: the rest is padding.
         let fresh = if cyclic { UNKNOWN } else { PADDING };
+        fn states<T: Zeroed>(len: u64) -> Result<States<T>, TablebaseError> {
+            States::zeroed(len as usize).ok_or(TablebaseError::OutOfMemory)
+        }
         let state = ix
             .iter()
-            .map(|i| (0..i.size()).map(|_| AtomicU32::new(fresh)).collect())
-            .collect();
+            .map(|i| {
+                let state = states(i.size())?;
+                if fresh != UNKNOWN {
+                    state
+                        .iter()
+                        .for_each(|v: &AtomicU32| v.store(fresh, Ordering::Relaxed));
+                }
+                Ok(state)
+            })
+            .collect::<Result<_, TablebaseError>>()?;
         let exit_plies = if placing && cyclic {
             ix.iter()
-                .map(|i| (0..i.size()).map(|_| AtomicU16::new(0)).collect())
-                .collect()
+                .map(|i| states(i.size()))
+                .collect::<Result<_, _>>()?
         } else {
             Vec::new()
         };
-        Solver {
+        Ok(Solver {
             rules: *rules,
             mover: Mover::new(rules),
             ix,
@@ -690,7 +702,7 @@ impl<'a> Solver<'a> {
             pool,
             bar,
             title,
-        }
+        })
     }
 
     /// The table the opponent moves in after a slide from `t` that

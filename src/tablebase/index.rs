@@ -122,8 +122,88 @@ static RANK_PARTS: [[[u32; 17]; 256]; 3] = {
     t
 };
 
+/// Whether `pext` and `pdep` run in hardware here, decided once: BMI2 is
+/// present and fast (AMD processors before Zen 3, family 0x19, microcode
+/// them at up to hundreds of cycles). The build targets x86-64-v2, which
+/// has no BMI2, so these instructions are only reached through this test.
+/// `MORRIS_BMI2=0` keeps the portable code, to measure one against the
+/// other.
+pub fn hardware_bits() -> bool {
+    static FAST: OnceLock<bool> = OnceLock::new();
+    *FAST.get_or_init(|| std::env::var_os("MORRIS_BMI2").is_none_or(|v| v != "0") && fast_bmi2())
+}
+
+#[cfg(target_arch = "x86_64")]
+fn fast_bmi2() -> bool {
+    use std::arch::x86_64::__cpuid;
+    if !std::arch::is_x86_feature_detected!("bmi2") {
+        return false;
+    }
+    // "AuthenticAMD" begins with "Auth".
+    if __cpuid(0).ebx != u32::from_le_bytes(*b"Auth") {
+        return true;
+    }
+    let eax = __cpuid(1).eax;
+    let family = ((eax >> 8) & 0xf) + ((eax >> 20) & 0xff);
+    family >= 0x19
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn fast_bmi2() -> bool {
+    false
+}
+
+/// The bits of `x` at the set points of `mask`, packed to the low end.
+/// Only called where `hardware_bits()` holds.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn pext(x: u32, mask: u32) -> u32 {
+    let out: u32;
+    // SAFETY: reached only when `hardware_bits()` found BMI2; the
+    // instruction reads and writes registers only.
+    unsafe {
+        std::arch::asm!(
+            "pext {out:e}, {x:e}, {mask:e}",
+            x = in(reg) x,
+            mask = in(reg) mask,
+            out = lateout(reg) out,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    out
+}
+
+/// The low bits of `x` spread over the set points of `mask`, in order.
+/// Only called where `hardware_bits()` holds.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn pdep(x: u32, mask: u32) -> u32 {
+    let out: u32;
+    // SAFETY: as for `pext`.
+    unsafe {
+        std::arch::asm!(
+            "pdep {out:e}, {x:e}, {mask:e}",
+            x = in(reg) x,
+            mask = in(reg) mask,
+            out = lateout(reg) out,
+            options(pure, nomem, nostack, preserves_flags),
+        );
+    }
+    out
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn pext(_: u32, _: u32) -> u32 {
+    unreachable!("no hardware bit packing off x86-64")
+}
+
+#[cfg(not(target_arch = "x86_64"))]
+fn pdep(_: u32, _: u32) -> u32 {
+    unreachable!("no hardware bit packing off x86-64")
+}
+
 /// Colex rank of `set` among the sets of its size drawn from the free
-/// points, numbered in order by `free_pos`.
+/// points, numbered in order by `free_pos` (the portable code).
 #[inline]
 fn rank_in_complement(mut set: u32, free_pos: &[u8; N]) -> u64 {
     let mut r = 0;
@@ -140,9 +220,12 @@ fn rank_in_complement(mut set: u32, free_pos: &[u8; N]) -> u64 {
 const FULL: u32 = (1 << N) - 1;
 
 /// Spreads the low bits of `bits` over the set points of `mask`, in order
-/// (a software `pdep`).
+/// (`pdep`, in software unless `hw`).
 #[inline]
-fn deposit(mut bits: u32, mut mask: u32) -> u32 {
+fn deposit(mut bits: u32, mut mask: u32, hw: bool) -> u32 {
+    if hw {
+        return pdep(bits, mask);
+    }
     let mut out = 0;
     while bits != 0 && mask != 0 {
         let low = mask & mask.wrapping_neg();
@@ -356,7 +439,12 @@ impl Prepared<'_> {
             other = other.min(self.ix.sym.apply(m.trailing_zeros() as usize, image));
             m &= m - 1;
         }
-        self.base + rank_in_complement(other, self.free_pos)
+        self.base
+            + if self.ix.hw {
+                rank(pext(other, !self.canonical & FULL)) as u64
+            } else {
+                rank_in_complement(other, self.free_pos)
+            }
     }
 }
 
@@ -370,6 +458,8 @@ pub struct Indexer {
     sym: &'static SymTable,
     /// Slots per mover class: C(24 - mine, theirs).
     per_class: u64,
+    /// `hardware_bits()`, read once.
+    hw: bool,
 }
 
 impl Indexer {
@@ -381,6 +471,7 @@ impl Indexer {
             sets: StoneSets::get(mine),
             sym: sym_table(),
             per_class: binom(N - mine, theirs),
+            hw: hardware_bits(),
         }
     }
 
@@ -436,7 +527,7 @@ impl Indexer {
             r -= BINOM[c][k];
             compressed |= 1 << c;
         }
-        (mine, deposit(compressed, !mine & FULL))
+        (mine, deposit(compressed, !mine & FULL, self.hw))
     }
 
     /// Calls `f(slot, mine, theirs, canonical)` for every slot of mover
@@ -448,12 +539,16 @@ impl Indexer {
         let base = class as u64 * self.per_class;
         let mut x: u32 = (1 << self.theirs) - 1;
         for i in 0..self.per_class {
-            let mut theirs = 0;
-            let mut bits = x;
-            while bits != 0 {
-                theirs |= 1 << free[bits.trailing_zeros() as usize];
-                bits &= bits - 1;
-            }
+            let theirs = if self.hw {
+                pdep(x, !mine & FULL)
+            } else {
+                let (mut theirs, mut bits) = (0, x);
+                while bits != 0 {
+                    theirs |= 1 << free[bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
+                }
+                theirs
+            };
             let canonical = mask == 1 || {
                 let mut m = mask & !1;
                 let mut ok = true;
@@ -492,6 +587,35 @@ mod tests {
         // Placement sectors have sides with no stones on the board.
         for (m, t) in [(4, 3), (0, 3), (2, 0), (0, 0), (1, 2)] {
             round_trips(Indexer::new(m, t));
+        }
+    }
+
+    /// The hardware `pext`/`pdep` paths give the portable code's slots
+    /// and positions (where the processor has them; the portable code
+    /// alone elsewhere).
+    #[test]
+    fn hardware_bits_agree_with_the_portable_code() {
+        for (m, t) in [(4, 4), (0, 3), (2, 0), (3, 6), (1, 2)] {
+            let hw = Indexer::new(m, t);
+            let portable = Indexer { hw: false, ..hw };
+            round_trips(portable);
+            for class in 0..hw.classes() {
+                let (mut a, mut b) = (Vec::new(), Vec::new());
+                hw.for_each_in_class(class, |slot, mine, theirs, c| {
+                    a.push((slot, mine, theirs, c))
+                });
+                portable.for_each_in_class(class, |slot, mine, theirs, c| {
+                    b.push((slot, mine, theirs, c))
+                });
+                assert_eq!(a, b);
+                for &(slot, mine, theirs, _) in &a {
+                    assert_eq!(hw.position(slot), portable.position(slot));
+                    for s in [0, 5, 11] {
+                        let (m, t) = (apply_sym(s, mine), apply_sym(s, theirs));
+                        assert_eq!(hw.index(m, t), portable.index(m, t));
+                    }
+                }
+            }
         }
     }
 

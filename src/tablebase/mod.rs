@@ -94,6 +94,7 @@ pub mod open_tables;
 pub mod placement;
 pub mod probe;
 pub mod sample;
+mod states;
 pub mod summary;
 pub mod verify;
 
