@@ -153,54 +153,46 @@ fn fast_bmi2() -> bool {
     false
 }
 
-/// The bits of `x` at the set points of `mask`, packed to the low end.
-/// Only called where `hardware_bits()` holds.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn pext(x: u32, mask: u32) -> u32 {
-    let out: u32;
-    // SAFETY: reached only when `hardware_bits()` found BMI2; the
-    // instruction reads and writes registers only.
-    unsafe {
-        std::arch::asm!(
-            "pext {out:e}, {x:e}, {mask:e}",
-            x = in(reg) x,
-            mask = in(reg) mask,
-            out = lateout(reg) out,
-            options(pure, nomem, nostack, preserves_flags),
-        );
-    }
-    out
+/// A BMI2 bit instruction on 32-bit operands, as a function. Only called
+/// where `hardware_bits()` holds (off x86-64, never).
+macro_rules! bmi2 {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[inline(always)]
+        fn $name(x: u32, mask: u32) -> u32 {
+            #[cfg(target_arch = "x86_64")]
+            {
+                let out: u32;
+                // SAFETY: reached only when `hardware_bits()` found BMI2;
+                // the instruction reads and writes registers only.
+                unsafe {
+                    std::arch::asm!(
+                        concat!(stringify!($name), " {out:e}, {x:e}, {mask:e}"),
+                        x = in(reg) x,
+                        mask = in(reg) mask,
+                        out = lateout(reg) out,
+                        options(pure, nomem, nostack, preserves_flags),
+                    );
+                }
+                out
+            }
+            #[cfg(not(target_arch = "x86_64"))]
+            {
+                let _ = (x, mask);
+                unreachable!("no hardware bit packing off x86-64")
+            }
+        }
+    };
 }
 
-/// The low bits of `x` spread over the set points of `mask`, in order.
-/// Only called where `hardware_bits()` holds.
-#[cfg(target_arch = "x86_64")]
-#[inline(always)]
-fn pdep(x: u32, mask: u32) -> u32 {
-    let out: u32;
-    // SAFETY: as for `pext`.
-    unsafe {
-        std::arch::asm!(
-            "pdep {out:e}, {x:e}, {mask:e}",
-            x = in(reg) x,
-            mask = in(reg) mask,
-            out = lateout(reg) out,
-            options(pure, nomem, nostack, preserves_flags),
-        );
-    }
-    out
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-fn pext(_: u32, _: u32) -> u32 {
-    unreachable!("no hardware bit packing off x86-64")
-}
-
-#[cfg(not(target_arch = "x86_64"))]
-fn pdep(_: u32, _: u32) -> u32 {
-    unreachable!("no hardware bit packing off x86-64")
-}
+bmi2!(
+    /// The bits of `x` at the set points of `mask`, packed to the low end.
+    pext
+);
+bmi2!(
+    /// The low bits of `x` spread over the set points of `mask`, in order.
+    pdep
+);
 
 /// Colex rank of `set` among the sets of its size drawn from the free
 /// points, numbered in order by `free_pos` (the portable code).
