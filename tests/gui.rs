@@ -1,6 +1,7 @@
 //! `morris gui`: the server's JSON API over plain HTTP, against the real
 //! binary with a `morris` child as the engine.
 
+use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::process::Command;
@@ -987,4 +988,105 @@ fn protocol_md_shows_the_state_the_server_sends() {
     let mut wrong = Vec::new();
     same_keys("state", &example, &state, &mut wrong);
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// Every key path below `prefix` of `value`'s objects, and which of them
+/// are objects themselves.
+fn key_paths(prefix: &str, value: &Value, paths: &mut BTreeMap<String, bool>) {
+    if let Some(object) = value.as_object() {
+        for (k, v) in object {
+            let path = format!("{prefix}.{k}");
+            let is_object = v.is_object();
+            let known = paths.entry(path.clone()).or_insert(false);
+            *known |= is_object;
+            key_paths(&path, v, paths);
+        }
+    }
+}
+
+/// The `state.a` and `state.a.b` paths that app.js reads: the field names
+/// live in the server's types and in the page's code, and a rename on one
+/// side alone would leave the page reading `undefined`.
+fn app_js_paths() -> Vec<(usize, Vec<String>)> {
+    let js = include_str!("../src/tools/gui/assets/app.js");
+    let ident = |s: &str| -> String {
+        s.chars()
+            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+            .collect()
+    };
+    let mut paths = Vec::new();
+    for (n, line) in js.lines().enumerate() {
+        let mut rest = line;
+        let mut before = ' ';
+        while let Some(at) = rest.find("state.") {
+            let prev = rest[..at].chars().next_back().unwrap_or(before);
+            let tail = &rest[at + "state.".len()..];
+            if !(prev.is_ascii_alphanumeric() || prev == '_' || prev == '.') {
+                let first = ident(tail);
+                let mut path = vec![first.clone()];
+                if let Some(sub) = tail[first.len()..].strip_prefix('.') {
+                    path.push(ident(sub));
+                }
+                paths.push((n + 1, path));
+            }
+            before = '.';
+            rest = tail;
+        }
+    }
+    paths
+}
+
+#[test]
+fn app_js_reads_only_keys_the_server_sends() {
+    let gui = Gui::start();
+    let mut sent = BTreeMap::new();
+    // A clock, and the book's values of the opening.
+    let state = gui.post(
+        "/api/new",
+        json!({"variant": "nine", "options": ["EndgameMoves=0", "NoCaptureMoves=0"],
+               "engine": "none", "clock": "300+2"}),
+    );
+    assert!(
+        state["tables"].is_object() && state["clock"].is_object(),
+        "{state}"
+    );
+    key_paths("state", &state, &mut sent);
+    // A search with its lines.
+    gui.post("/api/move", json!({"move": "d2"}));
+    gui.post("/api/analysis", json!({"on": true, "multipv": 1}));
+    let state = gui.until("a line", |s| {
+        s["search"]["lines"]
+            .as_array()
+            .is_some_and(|l| !l.is_empty())
+    });
+    key_paths("state", &state, &mut sent);
+    // A game over.
+    let state = gui.post(
+        "/api/position",
+        json!({"position": "W1W/3/3/B5/3/3/B1B w 0 0 0 20"}),
+    );
+    assert!(state["over"].is_object(), "{state}");
+    key_paths("state", &state, &mut sent);
+
+    let read = app_js_paths();
+    assert!(read.len() > 50, "app.js reads the state: {read:?}");
+    let mut wrong = Vec::new();
+    for (line, path) in &read {
+        let top = format!("state.{}", path[0]);
+        match sent.get(&top) {
+            None => wrong.push(format!("app.js:{line} reads {top}")),
+            Some(true) if path.len() > 1 => {
+                let sub = format!("{top}.{}", path[1]);
+                if !sent.contains_key(&sub) {
+                    wrong.push(format!("app.js:{line} reads {sub}"));
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "keys the server never sends:\n{}",
+        wrong.join("\n")
+    );
 }
