@@ -10,15 +10,16 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::rules::{Color, Game, MoveError, Position, Rules, RulesError, Setup, SetupError};
-use crate::search::Score;
+use crate::rules::{Color, Game, Move, MoveError, Position, Rules, RulesError, Setup, SetupError};
 use crate::tablebase;
+use crate::tablebase::book;
+use crate::tablebase::exact::Known;
 use crate::tablebase::open_tables::OpenTables;
 use crate::tools::engine_process::{EngineSpec, TimeControl, TimeControlError};
 use crate::tools::record::{self, Record, RecordError};
 
 use super::clock::{ClockSetting, Clocks};
-use super::game::{EngineMove, EngineSide, Strength};
+use super::game::{EngineMove, EngineSide, History, Strength};
 use super::scheduler::{Kind, MAX_MULTIPV, Search, Slot};
 use super::view::{self, CoachNote};
 
@@ -68,14 +69,14 @@ pub struct NewGame {
     pub clock: Option<ClockSetting>,
 }
 
-/// The game and everything around it, behind the state lock.
+/// The game and everything around it, behind the state lock: the game's
+/// record (`game.rs`), its clocks (`clock.rs`), and the engine's part
+/// (the search: `scheduler.rs`).
 pub(super) struct State {
-    pub(super) game: Game,
+    pub(super) history: History,
     pub(super) engine_side: EngineSide,
     pub(super) strength: Strength,
     pub(super) clocks: Option<Clocks>,
-    /// The ply viewed when it is not the game's last.
-    pub(super) view: Option<usize>,
     /// No engine move starts by itself (set by `stop`, a failure, an
     /// import); `go` clears it.
     pub(super) paused: bool,
@@ -85,16 +86,9 @@ pub(super) struct State {
     pub(super) analysis: Option<u32>,
     pub(super) search: Option<Search>,
     pub(super) next_id: u64,
-    /// Bumped by every change to the game's moves.
-    pub(super) epoch: u64,
     pub(super) last_engine: Option<EngineMove>,
     /// The last failure of the engine: the search's id and the message.
     pub(super) fault: Option<(u64, String)>,
-    /// The engine's score of each position (index = ply), white's view.
-    pub(super) evals: Vec<Option<Score>>,
-    /// The record comment of each move played by the engine.
-    pub(super) notes: Vec<Option<String>>,
-    pub(super) time_loss: Option<Color>,
     /// The tables of the game's rules, reopened for each new game.
     pub(super) tables: OpenTables,
     /// The coach comments on the player's moves (on unless turned off).
@@ -102,6 +96,86 @@ pub(super) struct State {
     /// Its word on the player's last move, until the player's next move.
     pub(super) coach_note: Option<CoachNote>,
     pub(super) closing: bool,
+}
+
+impl State {
+    pub(super) fn game(&self) -> &Game {
+        self.history.game()
+    }
+
+    /// Plays a move at the game's end: the mover's clock gets its
+    /// increment.
+    pub(super) fn play_move(&mut self, token: &str) -> Result<Move, MoveError> {
+        let side = self.game().position().side_to_move();
+        let mv = self.history.play(token)?;
+        if let Some(c) = &mut self.clocks {
+            c.add_increment(side);
+        }
+        Ok(mv)
+    }
+
+    /// A new game (or set-up, or import), with its tables and fresh clocks.
+    pub(super) fn set_game(&mut self, game: Game) {
+        self.history.replace(game);
+        self.last_engine = None;
+        self.coach_note = None;
+        self.force = false;
+        self.open_tables();
+        if let Some(c) = self.clocks {
+            self.reset_clocks(Some(c.setting));
+        }
+    }
+
+    /// Keeps the first `keep` moves.
+    pub(super) fn truncate(&mut self, keep: usize) {
+        self.history.truncate(keep);
+        self.coach_note = self.coach_note.take().filter(|n| n.ply <= keep);
+        self.last_engine = None;
+        self.force = false;
+    }
+
+    /// Opens the tables of the game's rules afresh (the engine may have
+    /// built some since they were last opened).
+    pub(super) fn open_tables(&mut self) {
+        let rules = *self.game().rules();
+        self.tables.reopened_for(&rules);
+    }
+
+    /// The exact values of `pos` and its moves, from the game's tables or
+    /// else the built-in opening book, where they know them.
+    pub(super) fn known(&self, pos: &Position) -> Option<Known> {
+        Known::of(
+            self.tables.current().map(|t| &**t),
+            Some(&book::builtin()),
+            pos,
+            self.game().rules(),
+        )
+    }
+
+    pub(super) fn reset_clocks(&mut self, setting: Option<ClockSetting>) {
+        self.clocks = setting.map(Clocks::new);
+    }
+
+    /// Charges the time used since the last look to the side to move; a
+    /// clock at zero loses the game (and stops the search).
+    pub(super) fn tick(&mut self) {
+        let side = self.game().position().side_to_move();
+        if self.clocks.as_mut().is_some_and(|c| c.charge(side)) && self.history.over().is_none() {
+            self.history.flag(side);
+            if self.search.as_ref().is_some_and(|s| s.kind == Kind::Play) {
+                self.cancel();
+            }
+        }
+    }
+
+    /// Runs the clock of the side to move while the game is played (not
+    /// over, paused or analysed), and stops it otherwise.
+    pub(super) fn run_clock(&mut self) {
+        let running = self.history.over().is_none() && !self.paused && self.analysis.is_none();
+        if let Some(c) = &mut self.clocks {
+            c.run(running);
+        }
+    }
 }
 
 /// The board behind the page, shared by the request threads.
@@ -130,22 +204,17 @@ impl Board {
             _ => None,
         };
         let mut state = State {
-            game: Game::new(rules, Position::start(&rules)),
+            history: History::new(Game::new(rules, Position::start(&rules))),
             engine_side: EngineSide::Black,
             strength,
             clocks: None,
-            view: None,
             paused: false,
             force: false,
             analysis: None,
             search: None,
             next_id: 0,
-            epoch: 0,
             last_engine: None,
             fault: None,
-            evals: Vec::new(),
-            notes: Vec::new(),
-            time_loss: None,
             tables: OpenTables::new(Some(tablebase::default_dir())),
             coach: true,
             coach_note: None,
@@ -176,21 +245,21 @@ impl Board {
     /// the end of the game.
     pub fn play(self: &Arc<Self>, token: &str) -> Result<view::State, BoardError> {
         self.change(|st| {
-            st.playable()?;
-            if let Some(ply) = st.view {
+            st.history.playable()?;
+            if let Some(ply) = st.history.viewed() {
                 return Err(BoardError::Conflict(format!(
                     "viewing the position after ply {ply} of {}: go to the end, or play from here (which drops the later moves)",
-                    st.game.moves().len()
+                    st.game().moves().len()
                 )));
             }
             // The player's move, judged against the values known before it.
             let known = if st.coach {
-                st.known(st.game.position())
+                st.known(st.game().position())
             } else {
                 None
             };
             let mv = st.play_move(token.trim())?;
-            let ply = st.game.moves().len();
+            let ply = st.game().moves().len();
             st.coach_note = known.and_then(|k| CoachNote::of(&k, mv, ply));
             st.last_engine = None;
             st.force = false;
@@ -202,13 +271,12 @@ impl Board {
     /// game's start).
     pub fn take_back(self: &Arc<Self>, back: TakeBack) -> view::State {
         self.update(|st| {
-            let len = st.game.moves().len();
+            let len = st.game().moves().len();
             let keep = match back {
                 TakeBack::Plies(n) => len.saturating_sub(n),
                 TakeBack::To(ply) => ply.min(len),
             };
             st.truncate(keep);
-            st.time_loss = None;
         })
     }
 
@@ -216,7 +284,7 @@ impl Board {
     /// moves, as `Setup::parse` reads it, under the rules in force.
     pub fn set_position(self: &Arc<Self>, text: &str) -> Result<view::State, BoardError> {
         self.change(|st| {
-            let game = Setup::parse(text)?.game(st.game.rules())?;
+            let game = Setup::parse(text)?.game(st.game().rules())?;
             st.set_game(game);
             Ok(())
         })
@@ -224,7 +292,7 @@ impl Board {
 
     /// Views the position after `ply` moves (the end when past it).
     pub fn view(self: &Arc<Self>, ply: usize) -> view::State {
-        self.update(|st| st.view = (ply < st.game.moves().len()).then_some(ply))
+        self.update(|st| st.history.set_view(ply))
     }
 
     /// Turns the analysis of the viewed position on (with that many
@@ -263,7 +331,7 @@ impl Board {
     /// (or failed: the engine's fault is the error).
     pub fn go(self: &Arc<Self>, wait: bool) -> Result<view::State, BoardError> {
         let state = self.change(|st| {
-            st.playable()?;
+            st.history.playable()?;
             st.paused = false;
             st.force = true;
             st.analysis = None;
@@ -315,7 +383,7 @@ impl Board {
             ("White", name(Color::White)),
             ("Black", name(Color::Black)),
         ];
-        let over = st.over();
+        let over = st.history.over();
         if let Some(o) = &over {
             tags.push(("Termination", o.text.clone()));
         }
@@ -329,7 +397,7 @@ impl Board {
                 .to_string(),
             ));
         }
-        Record::from_game(&st.game, &tags, over.map(|o| o.result), &st.notes).to_text()
+        Record::from_game(st.game(), &tags, over.map(|o| o.result), st.history.notes()).to_text()
     }
 
     /// Replaces the game with the first record in `text`, under its rules,
@@ -340,10 +408,10 @@ impl Board {
             .first()
             .ok_or_else(|| BoardError::BadRequest("no game record in the text".into()))?;
         let game = first.replay()?;
-        let notes = first.moves.iter().map(|m| m.comment.clone()).collect();
+        let notes: Vec<Option<String>> = first.moves.iter().map(|m| m.comment.clone()).collect();
         self.change(|st| {
             st.set_game(game);
-            st.notes = notes;
+            st.history.set_notes(notes);
             st.paused = true;
             Ok(())
         })

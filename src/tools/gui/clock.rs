@@ -5,10 +5,8 @@
 
 use std::time::Instant;
 
+use crate::rules::Color;
 use crate::tools::engine_process::{TimeControl, TimeControlError};
-
-use super::board::State;
-use super::scheduler::Kind;
 
 /// A game's clock: base time and increment per move, both sides.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -36,44 +34,43 @@ pub(super) struct Clocks {
     pub(super) since: Option<Instant>,
 }
 
-impl State {
-    pub(super) fn reset_clocks(&mut self, setting: Option<ClockSetting>) {
-        self.clocks = setting.map(|setting| Clocks {
+impl Clocks {
+    pub(super) fn new(setting: ClockSetting) -> Clocks {
+        Clocks {
             setting,
             left: [setting.base_ms; 2],
             since: None,
-        });
+        }
     }
 
-    /// Charges the time used since the last look to the side to move; a
-    /// clock at zero loses the game (and stops the search).
-    pub(super) fn tick(&mut self) {
-        let side = self.game.position().side_to_move();
-        let Some(c) = &mut self.clocks else { return };
-        let Some(since) = c.since else { return };
+    /// The increment, after a move of `side`.
+    pub(super) fn add_increment(&mut self, side: Color) {
+        self.left[side as usize] += self.setting.inc_ms;
+    }
+
+    /// Charges the time used since the last look to `side`, the side to
+    /// move; true when its clock has just reached zero (and stops).
+    pub(super) fn charge(&mut self, side: Color) -> bool {
+        let Some(since) = self.since else {
+            return false;
+        };
         let now = Instant::now();
         let used = now.duration_since(since).as_millis() as u64;
-        c.left[side as usize] = c.left[side as usize].saturating_sub(used);
-        c.since = Some(now);
-        if c.left[side as usize] == 0 && self.time_loss.is_none() && self.game.outcome().is_none() {
-            c.since = None;
-            self.time_loss = Some(side);
-            if self.search.as_ref().is_some_and(|s| s.kind == Kind::Play) {
-                self.cancel();
-            }
+        let left = &mut self.left[side as usize];
+        *left = left.saturating_sub(used);
+        self.since = Some(now);
+        if *left == 0 {
+            self.since = None;
         }
+        *left == 0
     }
 
-    /// Runs the clock of the side to move while the game is played (not
-    /// over, paused or analysed), and stops it otherwise.
-    pub(super) fn run_clock(&mut self) {
-        let running = self.over().is_none() && !self.paused && self.analysis.is_none();
-        if let Some(c) = &mut self.clocks {
-            c.since = match (running, c.since) {
-                (true, Some(since)) => Some(since),
-                (true, None) => Some(Instant::now()),
-                (false, _) => None,
-            };
-        }
+    /// Runs the clock of the side to move, or stops it.
+    pub(super) fn run(&mut self, running: bool) {
+        self.since = match (running, self.since) {
+            (true, Some(since)) => Some(since),
+            (true, None) => Some(Instant::now()),
+            (false, _) => None,
+        };
     }
 }

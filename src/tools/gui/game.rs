@@ -1,19 +1,17 @@
 //! The game itself and the settings of its engine: which sides it plays
-//! and how strongly, the moves played and taken back, the positions of
-//! the game, its end, and the exact values the tables or the book know.
-//! The rules core decides every move; this is the board's bookkeeping
-//! around it (scores and comments per ply, the position viewed).
+//! and how strongly, and the game's record (`History`): the moves played
+//! and taken back, the position viewed, the scores and comments of each
+//! ply, and the game's end. The rules core decides every move; this is
+//! the board's bookkeeping around it.
 
 use serde::Serialize;
 
-use crate::rules::{Color, Game, GameResult, Move, MoveError, Position, Setup};
+use crate::rules::{Color, Game, GameResult, Move, MoveError, Setup};
 use crate::search::Score;
-use crate::tablebase::book;
-use crate::tablebase::exact::Known;
 use crate::tools::engine_process::TimeControl;
 use crate::tools::record;
 
-use super::board::{BoardError, State};
+use super::board::BoardError;
 use super::view::Ending;
 
 /// Which sides the engine plays.
@@ -96,66 +94,121 @@ pub(super) struct EngineMove {
     pub(super) depth: Option<u32>,
 }
 
-impl State {
-    /// Plays a move at the game's end: the mover's clock gets its increment.
-    pub(super) fn play_move(&mut self, token: &str) -> Result<Move, MoveError> {
-        let side = self.game.position().side_to_move();
+/// The game played and what the board knows of each ply, behind private
+/// fields so that every change to the moves bumps the epoch and keeps one
+/// evaluation a position and one note a move.
+pub(super) struct History {
+    game: Game,
+    /// Bumped by every change to the game's moves: a search of an older
+    /// epoch is stale.
+    epoch: u64,
+    /// The ply viewed when it is not the game's last.
+    view: Option<usize>,
+    /// The engine's score of each position (index = ply), White's view.
+    evals: Vec<Option<Score>>,
+    /// The record comment of each move played by the engine.
+    notes: Vec<Option<String>>,
+    /// The side whose flag fell.
+    time_loss: Option<Color>,
+}
+
+impl History {
+    pub(super) fn new(game: Game) -> History {
+        let len = game.moves().len();
+        History {
+            game,
+            epoch: 0,
+            view: None,
+            evals: vec![None; len + 1],
+            notes: vec![None; len],
+            time_loss: None,
+        }
+    }
+
+    /// Replaces the game (a new game, a set-up, an import): a new epoch.
+    pub(super) fn replace(&mut self, game: Game) {
+        let epoch = self.epoch + 1;
+        *self = History::new(game);
+        self.epoch = epoch;
+    }
+
+    pub(super) fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub(super) fn epoch(&self) -> u64 {
+        self.epoch
+    }
+
+    pub(super) fn evals(&self) -> &[Option<Score>] {
+        &self.evals
+    }
+
+    pub(super) fn notes(&self) -> &[Option<String>] {
+        &self.notes
+    }
+
+    /// The comments of the moves (a record's), one a move at most.
+    pub(super) fn set_notes(&mut self, notes: impl IntoIterator<Item = Option<String>>) {
+        let len = self.notes.len();
+        self.notes = notes
+            .into_iter()
+            .chain(std::iter::repeat(None))
+            .take(len)
+            .collect();
+    }
+
+    /// The score of the position after `ply` moves, White's view.
+    pub(super) fn set_eval(&mut self, ply: usize, score: Score) {
+        if let Some(slot) = self.evals.get_mut(ply) {
+            *slot = Some(score);
+        }
+    }
+
+    /// The comment of the move that made ply `ply + 1`.
+    pub(super) fn set_note(&mut self, ply: usize, note: Option<String>) {
+        if let Some(slot) = self.notes.get_mut(ply) {
+            *slot = note;
+        }
+    }
+
+    /// Plays a move at the game's end.
+    pub(super) fn play(&mut self, token: &str) -> Result<Move, MoveError> {
         let mv = self.game.play_text(token)?;
         self.epoch += 1;
         self.evals.push(None);
         self.notes.push(None);
-        if let Some(c) = &mut self.clocks {
-            c.left[side as usize] += c.setting.inc_ms;
-        }
         Ok(mv)
     }
 
-    /// A new game (or set-up, or import), with its tables.
-    pub(super) fn set_game(&mut self, game: Game) {
-        let len = game.moves().len();
-        self.game = game;
-        self.epoch += 1;
-        self.view = None;
-        self.evals = vec![None; len + 1];
-        self.notes = vec![None; len];
-        self.time_loss = None;
-        self.last_engine = None;
-        self.coach_note = None;
-        self.force = false;
-        self.open_tables();
-        if let Some(c) = self.clocks {
-            self.reset_clocks(Some(c.setting));
-        }
-    }
-
-    /// Opens the tables of the game's rules afresh (the engine may have
-    /// built some since they were last opened).
-    pub(super) fn open_tables(&mut self) {
-        let rules = *self.game.rules();
-        self.tables.reopened_for(&rules);
-    }
-
-    /// Keeps the first `keep` moves.
+    /// Keeps the first `keep` moves; a fallen flag is forgotten.
     pub(super) fn truncate(&mut self, keep: usize) {
-        let game = self.game_at(keep);
-        self.game = game;
+        self.game = self.game_at(keep);
         self.epoch += 1;
         self.view = None;
         self.evals.truncate(keep + 1);
         self.notes.truncate(keep);
-        self.coach_note = self.coach_note.take().filter(|n| n.ply <= keep);
-        self.last_engine = None;
-        self.force = false;
+        self.time_loss = None;
     }
 
-    /// A move may be asked for: the game goes on.
-    pub(super) fn playable(&self) -> Result<(), BoardError> {
-        match self.over() {
-            Some(o) => Err(BoardError::Conflict(format!(
-                "the game is over: {}",
-                o.text
-            ))),
-            None => Ok(()),
+    /// The ply viewed when it is not the game's last.
+    pub(super) fn viewed(&self) -> Option<usize> {
+        self.view
+    }
+
+    /// Views the position after `ply` moves (the end when past it).
+    pub(super) fn set_view(&mut self, ply: usize) {
+        self.view = (ply < self.game.moves().len()).then_some(ply);
+    }
+
+    pub(super) fn shown_ply(&self) -> usize {
+        self.view.unwrap_or(self.game.moves().len())
+    }
+
+    /// `side` ran out of time, unless the game ended before.
+    pub(super) fn flag(&mut self, side: Color) {
+        if self.time_loss.is_none() && self.game.outcome().is_none() {
+            self.time_loss = Some(side);
         }
     }
 
@@ -182,19 +235,15 @@ impl State {
         })
     }
 
-    /// The exact values of `pos` and its moves, from the game's tables or
-    /// else the built-in opening book, where they know them.
-    pub(super) fn known(&self, pos: &Position) -> Option<Known> {
-        Known::of(
-            self.tables.current().map(|t| &**t),
-            Some(&book::builtin()),
-            pos,
-            self.game.rules(),
-        )
-    }
-
-    pub(super) fn shown_ply(&self) -> usize {
-        self.view.unwrap_or(self.game.moves().len())
+    /// A move may be asked for: the game goes on.
+    pub(super) fn playable(&self) -> Result<(), BoardError> {
+        match self.over() {
+            Some(o) => Err(BoardError::Conflict(format!(
+                "the game is over: {}",
+                o.text
+            ))),
+            None => Ok(()),
+        }
     }
 
     /// The game up to its first `ply` moves.

@@ -107,7 +107,10 @@ impl Board {
         let wanted = st.wanted();
         let keep = match (&st.search, wanted) {
             (Some(s), Some((kind, ply, multipv))) => {
-                s.kind == kind && s.ply == ply && s.epoch == st.epoch && s.multipv == multipv
+                s.kind == kind
+                    && s.ply == ply
+                    && s.epoch == st.history.epoch()
+                    && s.multipv == multipv
             }
             _ => false,
         };
@@ -229,15 +232,15 @@ impl State {
         }
         if let Some(lines) = self.analysis {
             // A finished game's last position has nothing to analyse.
-            let ply = self.shown_ply();
-            let finished = ply == self.game.moves().len() && self.game.outcome().is_some();
+            let ply = self.history.shown_ply();
+            let finished = ply == self.game().moves().len() && self.game().outcome().is_some();
             return (!finished).then_some((Kind::Analysis, ply, lines));
         }
-        let side = self.game.position().side_to_move();
+        let side = self.game().position().side_to_move();
         let engine_turn = self.force || self.engine_side.plays(side);
-        (self.over().is_none() && !self.paused && engine_turn).then_some((
+        (self.history.over().is_none() && !self.paused && engine_turn).then_some((
             Kind::Play,
-            self.game.moves().len(),
+            self.game().moves().len(),
             1,
         ))
     }
@@ -247,7 +250,7 @@ impl State {
         self.next_id += 1;
         let id = self.next_id;
         let stop = Arc::new(AtomicBool::new(false));
-        let game = self.game_at(ply);
+        let game = self.history.game_at(ply);
         let side = game.position().side_to_move();
         let (go, limit, skill) = match kind {
             Kind::Analysis => (
@@ -263,7 +266,7 @@ impl State {
         self.search = Some(Search {
             id,
             kind,
-            epoch: self.epoch,
+            epoch: self.history.epoch(),
             ply,
             multipv,
             stop: Arc::clone(&stop),
@@ -272,7 +275,7 @@ impl State {
         Job {
             id,
             kind,
-            rules: *self.game.rules(),
+            rules: *self.game().rules(),
             position: PositionArgs::of_game(&game, spec.proto.dialect()),
             go,
             limit,
@@ -337,10 +340,8 @@ impl State {
             && let Some(score) = info.score
         {
             let ply = s.ply;
-            let side = self.game_at(ply).position().side_to_move();
-            if let Some(slot) = self.evals.get_mut(ply) {
-                *slot = Some(white_view(score, side));
-            }
+            let side = self.history.game_at(ply).position().side_to_move();
+            self.history.set_eval(ply, white_view(score, side));
         }
     }
 
@@ -351,20 +352,21 @@ impl State {
             Answer::NoMove(word) => return Err(Fault::Malformed(format!("bestmove {word}"))),
             Answer::Draw => return Err(Fault::Malformed("bestmove draw".into())),
         };
-        if self.over().is_some() {
+        if self.history.over().is_some() {
             // Its clock ran out while it thought.
             return Ok(());
         }
-        let ply = self.game.moves().len();
-        let side = self.game.position().side_to_move();
+        let ply = self.game().moves().len();
+        let side = self.game().position().side_to_move();
         self.play_move(&token)?;
         if let Some(score) = reply.score {
-            self.evals[ply] = Some(white_view(score, side));
+            self.history.set_eval(ply, white_view(score, side));
         }
-        self.notes[ply] = reply.score.map(|s| match reply.depth {
+        let note = reply.score.map(|s| match reply.depth {
             Some(d) => format!("{}/{d}", format_score(s)),
             None => format_score(s),
         });
+        self.history.set_note(ply, note);
         self.last_engine = Some(EngineMove {
             token,
             score: reply.score,

@@ -454,17 +454,17 @@ fn source_name(source: Source) -> &'static str {
 impl State {
     /// What the page is sent of the board's state.
     pub(super) fn of(st: &board::State, spec: &EngineSpec) -> State {
-        let ply = st.shown_ply();
-        let shown = st.game_at(ply);
-        let rules = st.game.rules();
+        let ply = st.history.shown_ply();
+        let shown = st.history.game_at(ply);
+        let rules = st.game().rules();
         let pos = shown.position();
-        let over = st.over();
-        let at_end = ply == st.game.moves().len();
+        let over = st.history.over();
+        let at_end = ply == st.game().moves().len();
         let mut list = MoveList::new();
         if over.is_none() || !at_end {
             shown.legal_moves(&mut list);
         }
-        let turn = st.game.position().side_to_move();
+        let turn = st.game().position().side_to_move();
         let engine_to_move = over.is_none() && st.engine_side.plays(turn) && st.analysis.is_none();
         State {
             rules: RuleSet {
@@ -475,7 +475,7 @@ impl State {
             },
             ply,
             fen: pos.to_fen(rules),
-            setup: Setup::of_game(&st.game).to_string(),
+            setup: Setup::of_game(st.game()).to_string(),
             side_to_move: pos.side_to_move().name(),
             turn: turn.name(),
             in_hand: Sides::of(|c| pos.in_hand(c)),
@@ -484,7 +484,7 @@ impl State {
             legal_moves: list.iter().map(|m| m.to_string()).collect(),
             last_move: shown.moves().last().map(|m| m.to_string()),
             mills: mills(rules, pos),
-            moves: st.game.moves().iter().map(Move::to_string).collect(),
+            moves: st.game().moves().iter().map(Move::to_string).collect(),
             over: over.map(|o| Over {
                 result: record::result_text(Some(o.result)),
                 winner: match o.result {
@@ -501,7 +501,12 @@ impl State {
                 base: c.setting.base_ms,
                 inc: c.setting.inc_ms,
             }),
-            evals: st.evals.iter().map(|e| e.map(Eval::from)).collect(),
+            evals: st
+                .history
+                .evals()
+                .iter()
+                .map(|e| e.map(Eval::from))
+                .collect(),
             // Where no tables cover the position, the built-in opening book may.
             tables: (!list.is_empty())
                 .then(|| st.known(pos))
