@@ -160,11 +160,11 @@ impl State {
     /// clock at zero loses the game (and stops the search).
     pub(super) fn tick(&mut self) {
         let side = self.game().position().side_to_move();
-        if self.clocks.as_mut().is_some_and(|c| c.charge(side)) && self.history.over().is_none() {
-            self.history.flag(side);
-            if self.search.as_ref().is_some_and(|s| s.kind == Kind::Play) {
-                self.cancel();
-            }
+        if self.clocks.as_mut().is_some_and(|c| c.charge(side))
+            && self.history.flag(side)
+            && self.search.as_ref().is_some_and(|s| s.kind == Kind::Play)
+        {
+            self.cancel();
         }
     }
 

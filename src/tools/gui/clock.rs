@@ -58,10 +58,7 @@ impl Clocks {
         let used = now.duration_since(since).as_millis() as u64;
         let left = &mut self.left[side as usize];
         *left = left.saturating_sub(used);
-        self.since = Some(now);
-        if *left == 0 {
-            self.since = None;
-        }
+        self.since = (*left > 0).then_some(now);
         *left == 0
     }
 

@@ -205,11 +205,13 @@ impl History {
         self.view.unwrap_or(self.game.moves().len())
     }
 
-    /// `side` ran out of time, unless the game ended before.
-    pub(super) fn flag(&mut self, side: Color) {
-        if self.time_loss.is_none() && self.game.outcome().is_none() {
+    /// `side` ran out of time; false when the game had ended before.
+    pub(super) fn flag(&mut self, side: Color) -> bool {
+        let going = self.over().is_none();
+        if going {
             self.time_loss = Some(side);
         }
+        going
     }
 
     /// The game's end: by the rules, or a flag fallen.
