@@ -330,7 +330,8 @@ pub fn prefetch<T>(at: &T) {
 
 /// A copy of `map` in anonymous memory backed by huge pages where the
 /// system gives them: random probes then miss the TLB far less often than
-/// in the file's 4 KiB page-cache pages.
+/// in the file's 4 KiB page-cache pages. The copy cannot be evicted, so
+/// only the generator makes it, for the tables below the one it builds.
 fn into_huge_pages(map: &Mmap) -> Option<Mmap> {
     let mut anon = MmapMut::map_anon(map.len()).ok()?;
     #[cfg(target_os = "linux")]
@@ -447,7 +448,7 @@ impl TableFile {
         }
         let table = TableFile {
             header,
-            map: into_huge_pages(&map).unwrap_or(map),
+            map,
             len,
             blocks: (0..blocks).map(|_| AtomicU8::new(UNCHECKED)).collect(),
             reported: AtomicBool::new(false),
@@ -456,6 +457,15 @@ impl TableFile {
             return Err(bad(TableProblem::Checksum));
         }
         Ok(table)
+    }
+
+    /// The table moved into huge-page memory (`into_huge_pages`), kept as
+    /// it is where the system has no memory to give.
+    pub fn resident(self) -> TableFile {
+        match into_huge_pages(&self.map) {
+            Some(map) => TableFile { map, ..self },
+            None => self,
+        }
     }
 
     /// The value bytes.

@@ -403,7 +403,7 @@ impl<'a> Run<'a> {
                 continue;
             }
             // A fresh prober sees the tables written so far.
-            let lower = Tablebases::open(self.root, &self.rules);
+            let lower = Tablebases::open_resident(self.root, &self.rules);
             check(&lower, members)?;
             let names: Vec<String> = members.iter().map(|s| s.to_string()).collect();
             let title = format!("[{}/{}] {}", i + 1, pairs.len(), names.join(" + "));

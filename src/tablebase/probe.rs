@@ -38,6 +38,9 @@ pub struct Tablebases {
     /// Whether the tables hold under these rules (`covers`); if not,
     /// nothing is probed.
     covered: bool,
+    /// Whether tables are copied into memory when opened
+    /// (`TableFile::resident`) rather than read through the page cache.
+    resident: bool,
 }
 
 /// A legal move and what it leads to, for the side making it.
@@ -128,9 +131,21 @@ pub(super) fn placement_sector(pos: &Position) -> Option<(Sector, u32, u32)> {
 
 impl Tablebases {
     /// The tables for `rules` under the root folder `root` (see
-    /// `default_dir`). Nothing is read until a probe needs it.
+    /// `default_dir`). Nothing is read until a probe needs it; the tables
+    /// are read through the page cache, so that memory is given back to
+    /// the system however many of them a game or a check touches.
     pub fn open(root: impl AsRef<Path>, rules: &Rules) -> Tablebases {
         Tablebases::open_reporting(root, rules, Arc::default())
+    }
+
+    /// Like `open`, each table copied into memory when first used: for the
+    /// generator, which reads the tables below at random hundreds of
+    /// millions of times and drops them after each step.
+    pub fn open_resident(root: impl AsRef<Path>, rules: &Rules) -> Tablebases {
+        Tablebases {
+            resident: true,
+            ..Tablebases::open(root, rules)
+        }
     }
 
     /// Like `open`, reporting tables found unusable to `faults`.
@@ -156,6 +171,7 @@ impl Tablebases {
             tables: (0..SIDE * SIDE).map(|_| OnceLock::new()).collect(),
             faults,
             covered: super::covers(rules).is_ok(),
+            resident: false,
         }
     }
 
@@ -176,6 +192,7 @@ impl Tablebases {
             tables: self.tables.iter().map(kept).collect(),
             covered: self.covered,
             faults: Arc::clone(&self.faults),
+            resident: self.resident,
         }
     }
 
@@ -225,7 +242,7 @@ impl Tablebases {
             }
             match TableFile::open(&path, sub, fingerprint) {
                 Ok(file) => Some(Arc::new(SubspaceTable {
-                    file,
+                    file: if self.resident { file.resident() } else { file },
                     index: Indexer::new(m, t),
                 })),
                 Err(e) => {
