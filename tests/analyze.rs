@@ -164,7 +164,7 @@ fn reads_other_programs_move_lists() {
 fn analyze_marks_opening_moves_by_the_built_in_book() {
     use morris::rules::{Game, Position, Rules};
     use morris::tablebase::book;
-    use morris::tablebase::probe::preference;
+    use morris::tablebase::preference;
 
     let record = "[EndgameMoves \"0\"]\n[NoCaptureMoves \"0\"]\n\n1. d2 d6 2. d1 *\n";
     let lines = json_lines(&analyze(&["--depth", "2", "--json"], record));

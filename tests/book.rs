@@ -12,9 +12,9 @@ use std::sync::{Arc, OnceLock};
 
 use morris::rules::{Color, Game, MoveList, Position};
 use morris::search::{Searcher, Settings};
+use morris::tablebase::MoveProbe;
 use morris::tablebase::Tablebases;
 use morris::tablebase::book::{Book, BookError};
-use morris::tablebase::probe::MoveProbe;
 use morris::tablebase::{Probe, Value, placement};
 
 /// Fewer plies than the placement phase lasts, so the book's edge is tried.

@@ -5,12 +5,12 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use morris::rules::{Bitboard, Color, MoveList, Position, RuleOptions, Rules, Square, Symmetry};
-use morris::tablebase::generate::{position, up_to};
-use morris::tablebase::index::Indexer;
+use morris::tablebase::Indexer;
 use morris::tablebase::{
-    Fingerprint, GenerateOptions, Probe, Subspace, Tablebases, Value, file, generate, summary,
-    verify,
+    self, GenerateOptions, Probe, Subspace, Summary, Tablebases, Value, generate,
+    summaries_on_disk, verify,
 };
+use morris::tablebase::{position, up_to};
 
 /// Tables for the standard rules, generated once for all tests, with the
 /// move-count draws as in the standard game and without them (`plain`).
@@ -21,8 +21,8 @@ fn standard() -> &'static (PathBuf, Rules) {
         let _ = std::fs::remove_dir_all(&dir);
         let options = GenerateOptions {
             threads: 2,
-            progress: false,
             wdl: false,
+            ..GenerateOptions::default()
         };
         for rules in [Rules::default(), plain(&Rules::default())] {
             let made = generate(&dir, &rules, &[Subspace::new(3, 4)], &options).unwrap();
@@ -76,7 +76,7 @@ fn generation_is_resumable_and_verifies() {
     )
     .unwrap();
     assert!(again.is_empty());
-    let checked = verify::verify(dir, rules, 2, None, |_| {}).unwrap();
+    let checked = verify(dir, rules, 2, None, |_| {}).unwrap();
     assert_eq!(checked.len(), 3);
     for c in &checked {
         assert!(c.ok(), "{c:?}");
@@ -84,36 +84,7 @@ fn generation_is_resumable_and_verifies() {
 }
 
 #[test]
-fn errors_name_the_file_and_the_problem() {
-    let (dir, rules) = standard();
-    let fp = Fingerprint::of(rules);
-    let table = file::table_path(&dir.join(fp.dir_name()), Subspace::new(3, 4));
-    let open = |path: &std::path::Path, sub: Subspace, fingerprint: &str| {
-        file::TableFile::open(path, sub, fingerprint)
-            .err()
-            .expect("refused")
-            .to_string()
-    };
-    let shown = table.display();
-    assert_eq!(
-        open(&table, Subspace::new(4, 3), &fp.text()),
-        format!("{shown}: holds subspace 3-4")
-    );
-    assert_eq!(
-        open(&table, Subspace::new(3, 4), "Diagonals=true"),
-        format!("{shown}: made for other rules ({})", fp.text())
-    );
-    let not_a_table = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("not-a-table.mtb");
-    std::fs::write(&not_a_table, [0u8; 300]).unwrap();
-    assert_eq!(
-        open(&not_a_table, Subspace::new(3, 4), &fp.text()),
-        format!("{}: not a morris tablebase file", not_a_table.display())
-    );
-    let missing = dir.join("none.mtb");
-    assert!(
-        open(&missing, Subspace::new(3, 4), &fp.text())
-            .starts_with(&format!("{}: ", missing.display()))
-    );
+fn sector_errors_say_what_was_expected() {
     let parse = |text: &str| Subspace::parse(text).expect_err("refused").to_string();
     assert_eq!(
         parse("5x4"),
@@ -175,7 +146,7 @@ fn burnside(mine: usize, theirs: usize) -> u64 {
 #[test]
 fn positions_up_to_symmetry_match_burnside() {
     let (dir, rules) = standard();
-    let rows = summary::on_disk(dir, rules);
+    let rows = summaries_on_disk(dir, rules);
     assert_eq!(rows.len(), 3);
     for r in rows {
         let s = r.stored;
@@ -195,20 +166,19 @@ fn positions_up_to_symmetry_match_burnside() {
 fn stats_count_the_values_probing_gives_at_clock_zero() {
     let (dir, rules) = standard();
     let tbs = Tablebases::open(dir, rules);
-    let rows = summary::on_disk(dir, rules);
+    let rows = summaries_on_disk(dir, rules);
     assert_eq!(rows.len(), 3);
     let mut limit_draws = 0;
     for r in &rows {
-        let table = tbs.table(r.subspace).unwrap();
-        let mut probed = summary::Summary::default();
-        for class in 0..table.index.classes() {
-            table
-                .index
-                .for_each_in_class(class, |_, mine, theirs, canonical| {
-                    if canonical {
-                        probed.count(tbs.probe(&position(mine, theirs)).unwrap());
-                    }
-                });
+        let sub = r.subspace;
+        let index = Indexer::new(sub.mine as usize, sub.theirs as usize);
+        let mut probed = Summary::default();
+        for class in 0..index.classes() {
+            index.for_each_in_class(class, |_, mine, theirs, canonical| {
+                if canonical {
+                    probed.count(tbs.probe(&position(mine, theirs)).unwrap());
+                }
+            });
         }
         assert_eq!(r.at_clock_zero, probed, "{}", r.subspace);
         assert_eq!(r.at_clock_zero.positions, r.stored.positions);
@@ -225,7 +195,7 @@ fn stats_count_the_values_probing_gives_at_clock_zero() {
     }
     // 3-3 stores wins of up to 25 plies: past EndgameMoves, so draws at 0.
     assert!(limit_draws > 0);
-    let text = summary::format(&rows);
+    let text = tablebase::format_summaries(&rows);
     assert!(
         text.lines().next().unwrap().contains("limit draws"),
         "{text}"
@@ -426,8 +396,8 @@ fn other_rule_sets_verify() {
     let _ = std::fs::remove_dir_all(&dir);
     let options = GenerateOptions {
         threads: 2,
-        progress: false,
         wdl: false,
+        ..GenerateOptions::default()
     };
     for settings in [
         &[
@@ -444,7 +414,7 @@ fn other_rule_sets_verify() {
             rules.apply(s).unwrap();
         }
         generate(&dir, &rules, &[Subspace::new(4, 3)], &options).unwrap();
-        let checked = verify::verify(&dir, &rules, 2, None, |_| {}).unwrap();
+        let checked = verify(&dir, &rules, 2, None, |_| {}).unwrap();
         assert_eq!(checked.len(), 3, "{settings:?}");
         assert!(checked.iter().all(|c| c.ok()), "{settings:?}: {checked:?}");
     }

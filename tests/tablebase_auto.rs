@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use engine::Engine;
 use morris::rules::{Bitboard, Color, Position, Rules, Square};
-use morris::tablebase::file::table_path;
+use morris::tablebase::table_path;
 use morris::tablebase::{Fingerprint, Subspace, Tablebases, Value};
 
 fn fresh_dir(name: &str) -> PathBuf {
@@ -158,7 +158,7 @@ fn engines_sharing_a_folder_build_each_table_once() {
     assert!(left.is_empty(), "{left:?}");
     let tbs = Tablebases::open(&dir, &Rules::default());
     for (w, b) in [(3, 3), (4, 3), (3, 4), (4, 4)] {
-        assert!(tbs.table(Subspace::new(w, b)).is_some(), "{w}-{b}");
+        assert!(tbs.usable(Subspace::new(w, b)), "{w}-{b}");
     }
     assert!(tbs.take_faults().is_empty());
 }

@@ -11,8 +11,7 @@ use std::sync::{Arc, OnceLock};
 
 use morris::rules::{Bitboard, Color, Game, Position, RuleOptions, Rules, Square};
 use morris::search::{Control, Limits, Searcher, Settings};
-use morris::tablebase::file::{self, HEADER_LEN};
-use morris::tablebase::{Fingerprint, Subspace, Tablebases};
+use morris::tablebase::{Fingerprint, HEADER_LEN, Subspace, Tablebases, table_path};
 
 /// The 3-3, 4-3 and 3-4 tables of the standard rules, and the 3-3 table of
 /// the rules with diagonals, made once.
@@ -55,7 +54,7 @@ fn copy(case: &str, sub: Subspace) -> (PathBuf, PathBuf) {
         let e = e.unwrap();
         std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
     }
-    let path = file::table_path(&to, sub);
+    let path = table_path(&to, sub);
     (root, path)
 }
 
@@ -121,7 +120,7 @@ fn cases() -> Vec<(&'static str, Subspace, Damage, String)> {
             Subspace::new(4, 3),
             |p| {
                 let dir = p.parent().unwrap();
-                std::fs::copy(file::table_path(dir, Subspace::new(3, 4)), p).unwrap();
+                std::fs::copy(table_path(dir, Subspace::new(3, 4)), p).unwrap();
             },
             "holds subspace 3-4".to_string(),
         ),
@@ -130,7 +129,7 @@ fn cases() -> Vec<(&'static str, Subspace, Damage, String)> {
             Subspace::new(3, 3),
             |p| {
                 let other = rules_dir(base(), &diagonals());
-                std::fs::copy(file::table_path(&other, Subspace::new(3, 3)), p).unwrap();
+                std::fs::copy(table_path(&other, Subspace::new(3, 3)), p).unwrap();
             },
             format!("made for other rules ({foreign})"),
         ),

@@ -11,7 +11,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::{CliError, PositionArgs};
 use morris::search::{Limits, Searcher, Settings};
-use morris::tablebase::open_tables::OpenTables;
+use morris::tablebase::OpenTables;
 use morris::tablebase::{auto, book, default_dir};
 use morris::tools::analyze::{
     Item, Marks, analyse, items_from_text, json_output, position_item, text_output,

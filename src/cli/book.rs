@@ -9,7 +9,7 @@ use super::solve::generate_command;
 use super::tb::TbRules;
 use morris::tablebase::book::{Book, BookError};
 use morris::tablebase::placement_covers;
-use morris::tablebase::probe::{Tablebases, default_dir};
+use morris::tablebase::{Tablebases, default_dir};
 
 /// Arguments of `morris tb book`.
 #[derive(Args, Debug)]

@@ -8,9 +8,7 @@ use clap::Args;
 
 use super::CliError;
 use super::tb::{GenerateArgs, TbRules};
-use morris::tablebase::generate::{GenerateOptions, Phase};
-use morris::tablebase::jobs::{Jobs, Ran, TableState};
-use morris::tablebase::{Sector, file};
+use morris::tablebase::{self, GenerateOptions, Jobs, Phase, Ran, Sector, TableState};
 use morris::tools::slurm::{self, Queued, Settings};
 
 #[derive(Args, Debug)]
@@ -54,7 +52,7 @@ pub struct StatusArgs {
 /// partial table behind.
 pub fn remove_partial_tables_on_signal() {
     let installed = ctrlc::set_handler(|| {
-        file::remove_temporaries_being_written();
+        tablebase::remove_temporaries_being_written();
         eprintln!("morris: stopped by a signal; no partial table is left");
         std::process::exit(130);
     });
@@ -76,7 +74,7 @@ pub fn generate_table(a: &GenerateArgs, name: &str) -> Result<(), CliError> {
     let i = jobs.find(sector)?;
     let options = GenerateOptions {
         threads: a.threads.unwrap_or_else(super::tb::default_threads),
-        progress: true,
+        progress: super::progress::on_stderr(),
         wdl: a.wdl,
     };
     let names = names(&jobs.list[i].tables);
@@ -262,7 +260,7 @@ pub fn status(a: &StatusArgs) -> Result<(), CliError> {
             doomed += 1;
         }
         for (&s, state) in job.tables.iter().zip(&states[i]) {
-            let slots = morris::tablebase::placement::slots(s);
+            let slots = tablebase::placement::slots(s);
             all_slots += slots;
             let mut text = match state {
                 TableState::Valid => {
@@ -296,8 +294,8 @@ pub fn status(a: &StatusArgs) -> Result<(), CliError> {
         "{valid} of {tables} tables valid ({:.1}% of the slots), {damaged} damaged, {missing} missing",
         100.0 * done_slots as f64 / all_slots.max(1) as f64
     );
-    let mut leftovers = file::temporaries(&jobs.folder());
-    leftovers.extend(file::temporaries(&jobs.placement_folder()));
+    let mut leftovers = tablebase::temporaries(&jobs.folder());
+    leftovers.extend(tablebase::temporaries(&jobs.placement_folder()));
     if !leftovers.is_empty() {
         println!(
             "{} temporary files of writes in progress or interrupted (an interrupted one is \

@@ -10,6 +10,7 @@ pub mod engine;
 pub mod gui;
 pub mod r#match;
 pub mod perft;
+mod progress;
 pub mod solve;
 pub mod tb;
 
@@ -18,7 +19,7 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 
 use morris::rules::{FenError, Game, Rules, RulesError, Setup, SetupError, Start};
-use morris::tablebase::error::TablebaseError;
+use morris::tablebase::TablebaseError;
 use morris::tools::elo::SprtError;
 use morris::tools::engine_process::{EngineSpecError, TimeControlError};
 use morris::tools::input::{EntryError, InputError};
@@ -66,6 +67,8 @@ pub enum CliError {
     Tablebase(#[from] TablebaseError),
     #[error(transparent)]
     NotCovered(#[from] morris::tablebase::NotCovered),
+    #[error(transparent)]
+    Sector(#[from] morris::tablebase::SectorError),
     #[error(transparent)]
     Input(#[from] InputError),
     #[error(transparent)]

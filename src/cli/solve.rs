@@ -9,8 +9,8 @@ use clap::Args;
 use super::{CliError, PositionArgs, RulesArgs};
 use morris::rules::Color;
 use morris::tablebase::book;
-use morris::tablebase::exact::{Known, Source};
-use morris::tablebase::probe::{Tablebases, default_dir, preference};
+use morris::tablebase::{Known, Source};
+use morris::tablebase::{Tablebases, default_dir, preference};
 use morris::tablebase::{covers, placement_covers};
 use morris::tools::analyze::change_mark;
 

@@ -9,12 +9,10 @@ use clap::{Args, Subcommand};
 
 use super::{CliError, RulesArgs};
 use morris::rules::{Position, Rules};
-use morris::tablebase::error::TablebaseError;
-use morris::tablebase::exact::{Known, Source};
-use morris::tablebase::file::Layout;
-use morris::tablebase::generate::{self, GenerateOptions, Phase};
-use morris::tablebase::probe::{Tablebases, default_dir, preference};
-use morris::tablebase::{Sector, Subspace, Value, file, placement, sample, summary, verify};
+use morris::tablebase::{
+    self, GenerateOptions, Known, Layout, Phase, Sector, Source, Subspace, TablebaseError,
+    Tablebases, Value, default_dir, placement, preference,
+};
 
 #[derive(Args, Debug)]
 pub struct TbArgs {
@@ -189,11 +187,11 @@ pub fn run(args: &TbArgs) -> Result<(), CliError> {
         TbCommand::Plan(a) => run_plan(a),
         TbCommand::Verify(a) => run_verify(a),
         TbCommand::Stats(a) => {
-            let rows = summary::on_disk(&a.dir(), &a.rules()?);
+            let rows = tablebase::summaries_on_disk(&a.dir(), &a.rules()?);
             if rows.is_empty() {
                 return Err(no_tables(&a.dir()));
             }
-            print!("{}", summary::format(&rows));
+            print!("{}", tablebase::format_summaries(&rows));
             Ok(())
         }
         TbCommand::Probe(a) => run_probe(a),
@@ -212,7 +210,7 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
     }
     let options = GenerateOptions {
         threads: a.threads.unwrap_or_else(default_threads),
-        progress: true,
+        progress: super::progress::on_stderr(),
         wdl: a.wdl,
     };
     let root = a.common.dir();
@@ -225,15 +223,15 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
                 if !(3..=12).contains(&max) {
                     return Err("--max-stones runs from 3 to 12".into());
                 }
-                generate::up_to(max)
+                tablebase::up_to(max)
             }
         };
-        generate::generate(&root, &rules, &targets, &options)?
+        tablebase::generate(&root, &rules, &targets, &options)?
     } else {
         if a.subspace.is_some() || a.max_stones.is_some() {
             return Err("--subspace and --max-stones go with --phase movement".into());
         }
-        generate::generate_game(&root, &rules, a.phase, &options)?
+        tablebase::generate_game(&root, &rules, a.phase, &options)?
     };
     for g in &done {
         println!(
@@ -267,7 +265,7 @@ fn run_plan(a: &PlanArgs) -> Result<(), CliError> {
     let mut rows: Vec<Sector> = Vec::new();
     if a.phase != Phase::Placement {
         morris::tablebase::covers(&rules).map_err(TablebaseError::from)?;
-        let pairs = generate::plan(&rules, &generate::up_to(rules.pieces));
+        let pairs = tablebase::plan(&rules, &tablebase::up_to(rules.pieces));
         for p in pairs {
             rows.push(p);
             if p.mine != p.theirs {
@@ -284,7 +282,7 @@ fn run_plan(a: &PlanArgs) -> Result<(), CliError> {
     let layout = if a.wdl { Layout::Wdl } else { Layout::Byte };
     for s in &rows {
         let n = placement::slots(*s);
-        let b = file::file_len(layout.bytes(n).unwrap_or(u64::MAX) as usize);
+        let b = tablebase::file_len(layout.bytes(n).unwrap_or(u64::MAX) as usize);
         println!("{:>12} {n:>16} {b:>16}", s.to_string());
         slots += n;
         bytes += b;
@@ -308,7 +306,7 @@ fn run_plan(a: &PlanArgs) -> Result<(), CliError> {
 fn run_verify(a: &VerifyArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
     let threads = a.threads.unwrap_or_else(default_threads);
-    let checked = verify::verify(&a.common.dir(), &rules, threads, a.sample, |c| {
+    let checked = tablebase::verify(&a.common.dir(), &rules, threads, a.sample, |c| {
         println!(
             "{}: {} positions, {} mismatches{}{}",
             c.subspace,
@@ -370,7 +368,7 @@ fn tables_on_disk(tbs: &Tablebases, common: &TbRules) -> Result<Vec<Subspace>, C
     let subs: Vec<Subspace> = tbs
         .available()
         .into_iter()
-        .filter(|&s| tbs.table(s).is_some())
+        .filter(|&s| tbs.usable(s))
         .collect();
     if subs.is_empty() {
         return Err(no_tables(&common.dir()));
@@ -396,7 +394,7 @@ fn run_sample(a: &SampleArgs) -> Result<(), CliError> {
         SampleValue::Draw => Value::Draw,
         SampleValue::Loss => Value::Loss,
     });
-    let (found, tries) = sample::sample(&tbs, &rules, &subs, a.count, wanted, a.seed);
+    let (found, tries) = tablebase::sample(&tbs, &rules, &subs, a.count, wanted, a.seed);
     for pos in &found {
         println!("{}", pos.to_fen(&rules));
     }
@@ -413,7 +411,7 @@ fn run_bench(a: &BenchArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
     let tbs = Tablebases::open(a.common.dir(), &rules);
     let subs = tables_on_disk(&tbs, &a.common)?;
-    let b = sample::bench(&tbs, &subs, a.positions);
+    let b = tablebase::probe_bench(&tbs, &subs, a.positions);
     println!(
         "{:.0} ns per probe of random positions ({} from {} tables, mostly cache misses), \
          {:.0} ns per probe of {} cache-resident positions (checksum {})",

@@ -19,7 +19,7 @@ use crate::rules::{
 use crate::search::{self, Control, Info, Limits, Searcher, Settings, TableAllocError};
 use crate::tablebase::auto;
 use crate::tablebase::book::{self, Book};
-use crate::tablebase::open_tables::{Building, OpenTables};
+use crate::tablebase::{Building, OpenTables};
 use engine_options::{Applied, BookSource, EngineOption, EngineOptionError};
 pub use output::Output;
 use wire::command::{self, Command, GoArgs, PositionArgs};

@@ -30,8 +30,8 @@ use std::time::{Duration, Instant};
 use crate::rules::random::Rng;
 use crate::rules::{Game, GameResult, Move, MoveList};
 use crate::tablebase::book::Book;
-use crate::tablebase::exact::{Known, Source};
-use crate::tablebase::probe::preference;
+use crate::tablebase::preference;
+use crate::tablebase::{Known, Source};
 use crate::tablebase::{MoveProbe, Probe, Tablebases, Value};
 
 pub use eval::{Weights, evaluate, explain};

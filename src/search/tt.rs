@@ -131,7 +131,7 @@ impl TranspositionTable {
     /// Starts loading the bucket of `key` into the cache.
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        crate::tablebase::file::prefetch(self.bucket(key));
+        crate::tablebase::prefetch(self.bucket(key));
     }
 
     pub fn probe(&self, key: u64) -> Option<Hit> {

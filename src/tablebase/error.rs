@@ -5,7 +5,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use super::Subspace;
+use crate::tablebase::sector::{SectorError, Subspace};
 
 /// What went wrong reading, writing or building tables.
 #[derive(Debug, thiserror::Error)]
@@ -19,10 +19,8 @@ pub enum TablebaseError {
         path: PathBuf,
         problem: TableProblem,
     },
-    #[error("expected a sector like 5-4 or 5-4+2-3, not '{0}'")]
-    SubspaceSyntax(String),
-    #[error("sector {0}: each side has 3 to 12 stones (board plus hand), at most 24 on the board")]
-    StoneCount(String),
+    #[error(transparent)]
+    Sector(#[from] SectorError),
     /// A table the one being solved depends on.
     #[error("table {0} is missing or damaged")]
     Missing(Subspace),
@@ -59,7 +57,7 @@ pub enum TablebaseError {
         detail: String,
     },
     #[error(transparent)]
-    NotCovered(#[from] super::NotCovered),
+    NotCovered(#[from] crate::tablebase::fingerprint::NotCovered),
     /// The slot states of the tables being solved did not fit in memory.
     #[error("not enough memory for the states of the tables being solved")]
     OutOfMemory,
@@ -101,8 +99,7 @@ impl TableFault {
         let (path, problem) = match error {
             TablebaseError::Io { path, error } => (path, error.to_string()),
             TablebaseError::BadTable { path, problem } => (path, problem.to_string()),
-            TablebaseError::SubspaceSyntax(_)
-            | TablebaseError::StoneCount(_)
+            TablebaseError::Sector(_)
             | TablebaseError::Missing(_)
             | TablebaseError::MovementMissing(_)
             | TablebaseError::NoDistances(_)

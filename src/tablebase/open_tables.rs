@@ -10,11 +10,12 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use super::Fingerprint;
-use super::auto::{self, Background, Event};
-use super::error::{Faults, TableFault};
-use super::probe::Tablebases;
 use crate::rules::Rules;
+use crate::tablebase::build::auto;
+use crate::tablebase::build::auto::{Background, Event};
+use crate::tablebase::error::{Faults, TableFault};
+use crate::tablebase::fingerprint::Fingerprint;
+use crate::tablebase::probe::tables::Tablebases;
 
 /// A tool's open tables.
 pub struct OpenTables {
@@ -179,8 +180,8 @@ impl OpenTables {
 mod tests {
     use super::*;
     use crate::rules::Position;
-    use crate::tablebase::Subspace;
-    use crate::tablebase::generate::{self, GenerateOptions};
+    use crate::tablebase::build::generate::{self, GenerateOptions};
+    use crate::tablebase::sector::Subspace;
 
     #[test]
     fn reopening_sees_tables_written_since_and_builds_are_keyed() {

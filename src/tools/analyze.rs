@@ -10,9 +10,9 @@ use super::input::InputError;
 use super::record::{format_score, is_record, parse_records};
 use crate::rules::{Color, Game, Move, Position, Rules, Setup};
 use crate::search::{Control, Info, Limits, Score, Searcher};
+use crate::tablebase::Known;
 use crate::tablebase::book::Book;
-use crate::tablebase::exact::Known;
-use crate::tablebase::probe::preference;
+use crate::tablebase::preference;
 use crate::tablebase::{Tablebases, Value};
 
 /// Score losses (hundredths of a piece) from which a move played is marked

@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::tablebase::Sector;
-use crate::tablebase::jobs::{Jobs, TableState};
+use crate::tablebase::{Jobs, TableState};
 
 /// Why talking to Slurm failed.
 #[derive(Debug, thiserror::Error)]

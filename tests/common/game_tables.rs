@@ -29,8 +29,8 @@ pub fn made(name: &str, rules: &Rules) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     let options = GenerateOptions {
         threads: 2,
-        progress: false,
         wdl: false,
+        ..GenerateOptions::default()
     };
     generate_game(&dir, rules, Phase::All, &options).unwrap();
     dir

@@ -13,8 +13,8 @@ pub fn made(name: &str, tables: &[(Rules, Subspace)]) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     let options = GenerateOptions {
         threads: 2,
-        progress: false,
         wdl: false,
+        ..GenerateOptions::default()
     };
     for (rules, sub) in tables {
         generate(&dir, rules, &[*sub], &options).unwrap();

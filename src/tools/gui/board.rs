@@ -12,9 +12,9 @@ use std::time::Duration;
 
 use crate::rules::{Color, Game, Move, MoveError, Position, Rules, RulesError, Setup, SetupError};
 use crate::tablebase;
+use crate::tablebase::Known;
+use crate::tablebase::OpenTables;
 use crate::tablebase::book;
-use crate::tablebase::exact::Known;
-use crate::tablebase::open_tables::OpenTables;
 use crate::tools::engine_process::{EngineSpec, TimeControl, TimeControlError};
 use crate::tools::record::{self, Record, RecordError};
 

@@ -10,8 +10,8 @@ use serde::Serialize;
 use crate::protocol::wire::InfoLine;
 use crate::rules::{self, Color, EndReason, GameResult, Move, MoveList, Setup, Square};
 use crate::search::Score;
-use crate::tablebase::exact::{Known, Source};
 use crate::tablebase::{self, Value as TbValue};
+use crate::tablebase::{Known, Source};
 use crate::tools::engine_process::EngineSpec;
 use crate::tools::record;
 

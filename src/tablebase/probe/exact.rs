@@ -3,9 +3,9 @@
 
 use crate::rules::{Position, Rules};
 
-use super::Probe;
-use super::book::Book;
-use super::probe::{MoveProbe, Tablebases};
+use crate::tablebase::probe::book::Book;
+use crate::tablebase::probe::tables::{MoveProbe, Tablebases};
+use crate::tablebase::value::Probe;
 
 /// Where exact values came from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -4,53 +4,16 @@
 
 use std::path::Path;
 
-use super::file::{Layout, file_len};
+use crate::tablebase::format::codec::Layout;
+use crate::tablebase::format::file::file_len;
+use crate::tablebase::format::summary::Summary;
 use rayon::prelude::*;
 
-use super::probe::{SubspaceTable, apply_clock};
-use super::{Probe, Sector, Tablebases, Value};
 use crate::rules::Rules;
-
-/// A subspace's totals, kept in its table's header.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
-pub struct Summary {
-    /// Positions up to symmetry (canonical slots).
-    pub positions: u64,
-    pub wins: u64,
-    pub losses: u64,
-    pub draws: u64,
-    /// Longest win and loss, in plies.
-    pub longest_win: u16,
-    pub longest_loss: u16,
-}
-
-impl Summary {
-    /// Counts one position's value.
-    pub fn count(&mut self, p: Probe) {
-        self.positions += 1;
-        match p.value {
-            Value::Win => {
-                self.wins += 1;
-                self.longest_win = self.longest_win.max(p.distance().unwrap_or(0));
-            }
-            Value::Loss => {
-                self.losses += 1;
-                self.longest_loss = self.longest_loss.max(p.distance().unwrap_or(0));
-            }
-            Value::Draw => self.draws += 1,
-        }
-    }
-
-    /// Adds the totals of another part of the same table.
-    pub fn merge(&mut self, other: &Summary) {
-        self.positions += other.positions;
-        self.wins += other.wins;
-        self.losses += other.losses;
-        self.draws += other.draws;
-        self.longest_win = self.longest_win.max(other.longest_win);
-        self.longest_loss = self.longest_loss.max(other.longest_loss);
-    }
-}
+use crate::tablebase::probe::tables::Tablebases;
+use crate::tablebase::probe::tables::{SubspaceTable, apply_clock};
+use crate::tablebase::sector::Sector;
+use crate::tablebase::value::Probe;
 
 /// One table's totals and size on disk.
 #[derive(Clone, Debug)]
@@ -73,7 +36,7 @@ pub struct TableSummary {
 /// The totals of every table on disk for `rules` under `root`, movement
 /// subspaces then placement sectors; the values at clock 0 are counted
 /// over each movement table (in parallel).
-pub fn on_disk(root: &Path, rules: &Rules) -> Vec<TableSummary> {
+pub fn summaries_on_disk(root: &Path, rules: &Rules) -> Vec<TableSummary> {
     let tbs = Tablebases::open(root, rules);
     tbs.available()
         .into_iter()
@@ -130,7 +93,7 @@ fn at_clock_zero(table: &SubspaceTable, sub: Sector, rules: &Rules) -> Option<Su
 /// The totals as a text table, one line per sector: the values at clock
 /// 0, and how many stored wins and losses the move-count draws turn into
 /// draws there.
-pub fn format(rows: &[TableSummary]) -> String {
+pub fn format_summaries(rows: &[TableSummary]) -> String {
     let mut out = format!(
         "{:>12} {:>14} {:>14} {:>14} {:>14} {:>8} {:>8} {:>14} {:>12}\n",
         "sector",

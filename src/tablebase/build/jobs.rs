@@ -7,13 +7,19 @@
 
 use std::path::{Path, PathBuf};
 
-use super::error::TablebaseError;
-use super::file::{self, Layout};
-use super::generate::{self, GenerateOptions, Generated, Phase};
-use super::probe::Tablebases;
-use super::verify::{self, Checked};
-use super::{PlacementFingerprint, Sector, placement};
 use crate::rules::Rules;
+use crate::tablebase::build::generate;
+use crate::tablebase::build::generate::{GenerateOptions, Generated, Phase};
+use crate::tablebase::build::placement;
+use crate::tablebase::build::plan;
+use crate::tablebase::build::verify;
+use crate::tablebase::build::verify::Checked;
+use crate::tablebase::error::TablebaseError;
+use crate::tablebase::fingerprint::PlacementFingerprint;
+use crate::tablebase::format::codec::Layout;
+use crate::tablebase::format::file;
+use crate::tablebase::probe::tables::Tablebases;
+use crate::tablebase::sector::Sector;
 
 /// One job: tables solved together.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,21 +83,21 @@ impl Jobs {
     /// The jobs that solve `phase` of the game under `rules` into `root`.
     pub fn plan(root: &Path, rules: &Rules, phase: Phase) -> Result<Jobs, TablebaseError> {
         if phase == Phase::Movement {
-            super::covers(rules)?;
+            crate::tablebase::fingerprint::covers(rules)?;
         } else {
-            super::placement_covers(rules)?;
+            crate::tablebase::fingerprint::placement_covers(rules)?;
         }
         let fingerprint = PlacementFingerprint::of(rules);
         let (mrules, prules) = (fingerprint.movement.rules(), fingerprint.rules());
         let mut groups: Vec<(Vec<Sector>, Vec<Sector>)> = Vec::new();
         if phase != Phase::Placement {
-            for pair in generate::plan(rules, &generate::up_to(rules.pieces)) {
+            for pair in plan::plan(rules, &plan::up_to(rules.pieces)) {
                 let tables = if pair.mine == pair.theirs {
                     vec![pair]
                 } else {
                     vec![pair, pair.swapped()]
                 };
-                groups.push((tables, generate::dependencies(&mrules, pair)));
+                groups.push((tables, plan::dependencies(&mrules, pair)));
             }
         }
         if phase != Phase::Movement {

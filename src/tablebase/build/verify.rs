@@ -5,12 +5,15 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
-use super::error::{TableProblem, TablebaseError};
-use super::generate::{sector_position, through};
-use super::probe::{Tablebases, apply_clock, preference};
-use super::summary::Summary;
-use super::{PlacementFingerprint, Probe, Sector, Value};
 use crate::rules::{Blocked, Color, GameResult, MoveList, Rules};
+use crate::tablebase::build::generate::through;
+use crate::tablebase::error::{TableProblem, TablebaseError};
+use crate::tablebase::fingerprint::PlacementFingerprint;
+use crate::tablebase::format::summary::Summary;
+use crate::tablebase::probe::tables::{Tablebases, apply_clock, preference};
+use crate::tablebase::sector::Sector;
+use crate::tablebase::sector::sector_position;
+use crate::tablebase::value::{Probe, Value};
 
 /// What checking one table found.
 #[derive(Clone, Debug)]
@@ -35,7 +38,7 @@ impl Checked {
 /// `sector`, computed from the stored values of its successors by the
 /// rules core's moves (the move-count draws applied to the movement
 /// positions that placements and removals lead into, whose clocks restart).
-pub fn recompute(
+pub(crate) fn recompute(
     tbs: &Tablebases,
     rules: &Rules,
     list: &mut MoveList,
@@ -171,7 +174,7 @@ pub fn verify(
 
 /// Checks table `sub` of `tbs` (opened for the generator's `rules`), as
 /// `verify` does.
-pub fn check_table(
+pub(crate) fn check_table(
     tbs: &Tablebases,
     rules: &Rules,
     pool: &rayon::ThreadPool,

@@ -35,7 +35,7 @@ const BINOM: [[u64; N + 1]; N + 1] = {
 
 /// C(n, k), zero when k > n.
 #[inline]
-pub fn binom(n: usize, k: usize) -> u64 {
+pub(crate) fn binom(n: usize, k: usize) -> u64 {
     BINOM[n][k]
 }
 
@@ -67,7 +67,7 @@ fn sym_table() -> &'static SymTable {
 
 /// The image of the point set `bb` under symmetry number `s`.
 #[inline]
-pub fn apply_sym(s: usize, bb: u32) -> u32 {
+pub(crate) fn apply_sym(s: usize, bb: u32) -> u32 {
     sym_table().apply(s, bb)
 }
 
@@ -82,7 +82,7 @@ impl SymTable {
 /// Colex rank of a point set among the sets of its size (= its position
 /// in increasing numeric order).
 #[inline]
-pub fn rank(set: u32) -> usize {
+pub(crate) fn rank(set: u32) -> usize {
     let (b0, b1, b2) = (set & 255, (set >> 8) & 255, set >> 16);
     let c0 = b0.count_ones() as usize;
     let c1 = c0 + b1.count_ones() as usize;
@@ -128,7 +128,7 @@ static RANK_PARTS: [[[u32; 17]; 256]; 3] = {
 /// has no BMI2, so these instructions are only reached through this test.
 /// `MORRIS_BMI2=0` keeps the portable code, to measure one against the
 /// other.
-pub fn hardware_bits() -> bool {
+pub(crate) fn hardware_bits() -> bool {
     static FAST: OnceLock<bool> = OnceLock::new();
     *FAST.get_or_init(|| std::env::var_os("MORRIS_BMI2").is_none_or(|v| v != "0") && fast_bmi2())
 }
@@ -232,7 +232,7 @@ fn deposit(mut bits: u32, mut mask: u32, hw: bool) -> u32 {
 
 /// The next larger number with the same count of set bits (Gosper's hack).
 #[inline]
-pub fn next_combination(x: u32) -> u32 {
+pub(crate) fn next_combination(x: u32) -> u32 {
     let c = x & x.wrapping_neg();
     let r = x + c;
     (((r ^ x) >> 2) / c) | r
@@ -240,7 +240,7 @@ pub fn next_combination(x: u32) -> u32 {
 
 /// Every set of `k` stones: its symmetry class and how to reach its
 /// canonical representative.
-pub struct StoneSets {
+pub(crate) struct StoneSets {
     /// Canonical sets in increasing order; a set's class is its position here.
     pub classes: Vec<u32>,
     /// By colex rank: the class of the set (low 24 bits) and a symmetry
@@ -322,12 +322,12 @@ impl StoneSets {
 
     /// The symmetries fixing canonical set number `class` (bit 0, the
     /// identity, always set).
-    pub fn stabiliser(&self, class: usize) -> u16 {
+    pub(crate) fn stabiliser(&self, class: usize) -> u16 {
         self.stabiliser[class]
     }
 
     /// The tables for sets of `k` stones, built on first use.
-    pub fn get(k: usize) -> &'static StoneSets {
+    pub(crate) fn get(k: usize) -> &'static StoneSets {
         static SETS: [OnceLock<StoneSets>; N + 1] = [const { OnceLock::new() }; N + 1];
         SETS[k].get_or_init(|| StoneSets::build(k))
     }

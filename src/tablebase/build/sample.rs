@@ -4,16 +4,17 @@
 use std::collections::HashSet;
 use std::time::Instant;
 
-use super::generate::sector_position;
-use super::index::apply_sym;
-use super::probe::Tablebases;
-use super::{Probe, Sector, Value};
 use crate::rules::random::Rng;
 use crate::rules::{Position, Rules};
+use crate::tablebase::format::index::apply_sym;
+use crate::tablebase::probe::tables::Tablebases;
+use crate::tablebase::sector::Sector;
+use crate::tablebase::sector::sector_position;
+use crate::tablebase::value::{Probe, Value};
 
 /// Endless random positions of the tables of `subs` (each opened in
 /// `tbs`), each under a random symmetry.
-pub fn random_positions<'a>(
+pub(crate) fn random_positions<'a>(
     tbs: &'a Tablebases,
     subs: &'a [Sector],
     seed: u64,
@@ -76,7 +77,7 @@ pub struct ProbeBench {
 /// all of them three times (each page touched once first, so that the
 /// timing measures probes in memory), then the first 1024 two thousand
 /// times (the cost of the probe itself).
-pub fn bench(tbs: &Tablebases, subs: &[Sector], positions: usize) -> ProbeBench {
+pub fn probe_bench(tbs: &Tablebases, subs: &[Sector], positions: usize) -> ProbeBench {
     let set: Vec<Position> = random_positions(tbs, subs, 0x2545_f491_4f6c_dd1d)
         .take(positions.max(1))
         .collect();

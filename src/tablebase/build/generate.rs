@@ -37,19 +37,25 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU16, AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressFinish, ProgressStyle};
 use rayon::ThreadPool;
 use rayon::prelude::*;
 
-use super::bits::Mover;
-use super::error::TablebaseError;
-use super::file::{self, Header, Layout};
-use super::index::{self, Indexer, PointMap, Prepared, StoneSets};
-use super::probe::{SubspaceTable, Tablebases, apply_clock};
-use super::states::{States, Zeroed};
-use super::summary::Summary;
-use super::{Fingerprint, PlacementFingerprint, Probe, Sector, Subspace, Value};
-use crate::rules::{Bitboard, BoardFull, Color, Position, Rules};
+use crate::rules::{Bitboard, BoardFull, Rules};
+use crate::tablebase::build::bits::Mover;
+use crate::tablebase::build::plan::{dependencies, plan, up_to};
+use crate::tablebase::build::states::{States, Zeroed};
+use crate::tablebase::error::TablebaseError;
+use crate::tablebase::fingerprint::{Fingerprint, PlacementFingerprint};
+use crate::tablebase::format::codec::Layout;
+use crate::tablebase::format::file;
+use crate::tablebase::format::file::Header;
+use crate::tablebase::format::index;
+use crate::tablebase::format::index::{Indexer, PointMap, Prepared, StoneSets};
+use crate::tablebase::format::summary::Summary;
+use crate::tablebase::probe::tables::{SubspaceTable, Tablebases, apply_clock};
+use crate::tablebase::progress::{Progress, Reporter};
+use crate::tablebase::sector::{Sector, Subspace};
+use crate::tablebase::value::{Probe, Value};
 
 /// Slot value while solving: not settled yet (draw when solving ends).
 const UNKNOWN: u32 = 0;
@@ -67,8 +73,8 @@ const ONE: u32 = 1 << 16;
 pub struct GenerateOptions {
     /// Worker threads.
     pub threads: usize,
-    /// Progress bars on stderr (when it is a terminal).
-    pub progress: bool,
+    /// Where each pass's progress and a line for each pair solved go.
+    pub progress: Reporter,
     /// Store win/draw/loss only (`Layout::Wdl`), a fifth of the disk.
     pub wdl: bool,
 }
@@ -77,7 +83,7 @@ impl Default for GenerateOptions {
     fn default() -> Self {
         GenerateOptions {
             threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
-            progress: false,
+            progress: Reporter::default(),
             wdl: false,
         }
     }
@@ -125,47 +131,6 @@ impl std::str::FromStr for Phase {
     }
 }
 
-/// Most stones one removing move can take with these rules.
-pub(super) fn max_removals(rules: &Rules) -> u8 {
-    if rules.remove_per_mill { 3 } else { 1 }
-}
-
-/// The subspaces solving `sub`'s pair needs first.
-pub(super) fn dependencies(rules: &Rules, sub: Subspace) -> Vec<Subspace> {
-    let mut deps = Vec::new();
-    for s in [sub, sub.swapped()] {
-        for k in 1..=max_removals(rules) {
-            if s.theirs >= 3 + k {
-                deps.push(Subspace::new(s.theirs - k, s.mine));
-            }
-        }
-    }
-    deps
-}
-
-/// The pairs to solve for `targets`, dependencies first, each pair named
-/// by its member with more stones to move.
-pub fn plan(rules: &Rules, targets: &[Subspace]) -> Vec<Subspace> {
-    let mut todo: Vec<Subspace> = Vec::new();
-    let mut stack: Vec<Subspace> = targets.to_vec();
-    while let Some(s) = stack.pop() {
-        let key = if s.mine >= s.theirs { s } else { s.swapped() };
-        if !todo.contains(&key) {
-            todo.push(key);
-            stack.extend(dependencies(rules, key));
-        }
-    }
-    todo.sort_by_key(|s| (s.mine + s.theirs, s.mine, s.theirs));
-    todo
-}
-
-/// Every subspace with both sides between 3 and `max` stones.
-pub fn up_to(max: u8) -> Vec<Subspace> {
-    (3..=max)
-        .flat_map(|a| (3..=max).map(move |b| Subspace::new(a, b)))
-        .collect()
-}
-
 /// Builds the tables `targets` need that are missing from the rules
 /// folder under `root`, in dependency order. Tables already there (whole,
 /// for these rules) are kept, so an interrupted run resumes (run one
@@ -176,7 +141,7 @@ pub fn generate(
     targets: &[Subspace],
     options: &GenerateOptions,
 ) -> Result<Vec<Generated>, TablebaseError> {
-    super::covers(rules)?;
+    crate::tablebase::fingerprint::covers(rules)?;
     let fp = Fingerprint::of(rules);
     let dir = root.join(fp.dir_name());
     let pairs: Vec<Vec<Sector>> = plan(rules, targets)
@@ -214,7 +179,7 @@ pub fn generate_game(
     options: &GenerateOptions,
 ) -> Result<Vec<Generated>, TablebaseError> {
     if phase != Phase::Movement {
-        super::placement_covers(rules)?;
+        crate::tablebase::fingerprint::placement_covers(rules)?;
     }
     let mut done = Vec::new();
     if phase != Phase::Placement {
@@ -226,7 +191,7 @@ pub fn generate_game(
     let fp = PlacementFingerprint::of(rules);
     let prules = fp.rules();
     let dir = root.join(fp.movement.dir_name()).join(fp.dir_name());
-    let plan = super::placement::plan(rules);
+    let plan = crate::tablebase::build::placement::plan(rules);
     {
         let lower = Tablebases::open(root, &prules);
         for &sub in &plan.movement {
@@ -237,7 +202,7 @@ pub fn generate_game(
     let run = Run::new(root, &dir, &text, &prules, options)?;
     file::remove_stale_temporaries(&dir);
     done.extend(run.solve_all(&plan.pairs, |lower, pair| {
-        for dep in super::placement::dependencies(&prules, pair) {
+        for dep in crate::tablebase::build::placement::dependencies(&prules, pair) {
             usable(lower, dep, options.wdl, TablebaseError::Missing)?;
         }
         Ok(())
@@ -252,7 +217,7 @@ pub fn generate_game(
 /// pair's own stale temporaries are removed, so that jobs building other
 /// tables of the same folder at the same time, on other machines, are
 /// left alone.
-pub fn generate_pair(
+pub(crate) fn generate_pair(
     root: &Path,
     rules: &Rules,
     members: &[Sector],
@@ -261,11 +226,11 @@ pub fn generate_pair(
     let pfp = PlacementFingerprint::of(rules);
     let placing = members.iter().any(|s| s.placing());
     let (dir, text, rules) = if placing {
-        super::placement_covers(rules)?;
+        crate::tablebase::fingerprint::placement_covers(rules)?;
         let dir = root.join(pfp.movement.dir_name()).join(pfp.dir_name());
         (dir, pfp.text(), pfp.rules())
     } else {
-        super::covers(rules)?;
+        crate::tablebase::fingerprint::covers(rules)?;
         let dir = root.join(pfp.movement.dir_name());
         (dir, pfp.movement.text(), pfp.movement.rules())
     };
@@ -275,7 +240,7 @@ pub fn generate_pair(
     }
     run.solve_all(&[members.to_vec()], |lower, pair| {
         let deps = if placing {
-            super::placement::dependencies(&rules, pair)
+            crate::tablebase::build::placement::dependencies(&rules, pair)
         } else {
             dependencies(&rules, pair[0])
         };
@@ -307,18 +272,16 @@ fn usable(
     }
 }
 
-/// One generator run: the folder it writes, the threads and the bar.
+/// One generator run: the folder it writes, the threads and where its
+/// progress goes.
 struct Run<'a> {
     root: &'a Path,
     dir: &'a Path,
     fingerprint: &'a str,
     rules: Rules,
     pool: ThreadPool,
-    bar: ProgressBar,
+    progress: Reporter,
     wdl: bool,
-    /// Whether each pair's line goes to stderr: progress was asked for
-    /// and stderr is no terminal (a run in the background, to a log).
-    lines: bool,
 }
 
 impl<'a> Run<'a> {
@@ -335,40 +298,15 @@ impl<'a> Run<'a> {
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(options.threads.max(1))
             .build()?;
-        // One bar, on stderr when it is a terminal, shows each pass in turn;
-        // a line above it stays for each pair solved.
-        let target = if options.progress {
-            ProgressDrawTarget::stderr()
-        } else {
-            ProgressDrawTarget::hidden()
-        };
-        let bar = ProgressBar::with_draw_target(Some(0), target)
-            .with_style(
-                ProgressStyle::with_template(
-                    "{msg} {wide_bar} {human_pos}/{human_len} positions, eta {eta}",
-                )
-                .expect("valid template"),
-            )
-            .with_finish(ProgressFinish::AndClear);
         Ok(Run {
             root,
             dir,
             fingerprint,
             rules: *rules,
             pool,
-            lines: options.progress && bar.is_hidden(),
-            bar,
+            progress: options.progress.clone(),
             wdl: options.wdl,
         })
-    }
-
-    /// A line above the bar, or on its own when there is no bar.
-    fn say(&self, line: String) {
-        if self.lines {
-            eprintln!("{line}");
-        } else {
-            self.bar.println(line);
-        }
     }
 
     /// Solves the pairs not on disk yet, in order, after `check` finds
@@ -389,7 +327,10 @@ impl<'a> Run<'a> {
             })
             .collect();
         let slots = |members: &[Sector]| -> u64 {
-            members.iter().map(|&s| super::placement::slots(s)).sum()
+            members
+                .iter()
+                .map(|&s| crate::tablebase::build::placement::slots(s))
+                .sum()
         };
         let total: u64 = pairs
             .iter()
@@ -408,7 +349,14 @@ impl<'a> Run<'a> {
             let names: Vec<String> = members.iter().map(|s| s.to_string()).collect();
             let title = format!("[{}/{}] {}", i + 1, pairs.len(), names.join(" + "));
             let start = Instant::now();
-            let solver = Solver::new(&self.rules, members, &lower, &self.pool, &self.bar, &title)?;
+            let solver = Solver::new(
+                &self.rules,
+                members,
+                &lower,
+                &self.pool,
+                &self.progress,
+                &title,
+            )?;
             let forward = solver.solve();
             let seconds = start.elapsed().as_secs_f64();
             let mut positions = 0;
@@ -434,16 +382,16 @@ impl<'a> Run<'a> {
             }
             solved += slots(members);
             let left = run_start.elapsed().as_secs_f64() / solved as f64 * (total - solved) as f64;
-            self.say(format!(
+            self.progress.report(Progress::Done(&format!(
                 "{title} solved in {seconds:.1} s (forward pass {:.1} s), {:.0} positions/s; \
                  {:.1}% of the slots done, eta {}",
                 forward.as_secs_f64(),
                 positions as f64 / seconds.max(1e-9),
                 100.0 * solved as f64 / total.max(1) as f64,
                 clock_time(left)
-            ));
+            )));
         }
-        self.bar.finish_and_clear();
+        self.progress.report(Progress::Finished);
         Ok(done)
     }
 }
@@ -527,24 +475,6 @@ fn split(e: Entry) -> (usize, u64) {
     (
         ((e & !(LATE | LATE_LOSS)) >> SLOT_BITS) as usize,
         e & ((1 << SLOT_BITS) - 1),
-    )
-}
-
-/// The position with `mine` to move against `theirs`, in the movement phase.
-pub fn position(mine: u32, theirs: u32) -> Position {
-    sector_position(Sector::new(0, 0), mine, theirs)
-}
-
-/// The position with `mine` to move against `theirs` and the hands of
-/// sector `s` (White to move, clock 0).
-pub fn sector_position(s: Sector, mine: u32, theirs: u32) -> Position {
-    Position::new(
-        [Bitboard(mine), Bitboard(theirs)],
-        [s.mine_hand, s.theirs_hand],
-        Color::White,
-        0,
-        1,
-        [0, 0],
     )
 }
 
@@ -647,7 +577,7 @@ struct Solver<'a> {
     members: Vec<Sector>,
     pool: &'a ThreadPool,
     /// Shows each pass's progress, after the title.
-    bar: &'a ProgressBar,
+    progress: &'a Reporter,
     title: &'a str,
 }
 
@@ -657,7 +587,7 @@ impl<'a> Solver<'a> {
         members: &[Sector],
         lower: &'a Tablebases,
         pool: &'a ThreadPool,
-        bar: &'a ProgressBar,
+        progress: &'a Reporter,
         title: &'a str,
     ) -> Result<Solver<'a>, TablebaseError> {
         let ix: Vec<Indexer> = members
@@ -700,7 +630,7 @@ impl<'a> Solver<'a> {
             lower,
             members: members.to_vec(),
             pool,
-            bar,
+            progress,
             title,
         })
     }
@@ -725,9 +655,10 @@ impl<'a> Solver<'a> {
         pieces: usize,
         work: impl Fn(usize, &mut Worker<'a>) + Sync,
     ) -> Vec<Entry> {
-        self.bar.set_message(format!("{} {message}", self.title));
-        self.bar.set_length(len);
-        self.bar.reset();
+        self.progress.report(Progress::Pass {
+            title: &format!("{} {message}", self.title),
+            len,
+        });
         let workers: Vec<Mutex<Worker<'a>>> = (0..self.pool.current_num_threads())
             .map(|_| Mutex::default())
             .collect();
@@ -779,7 +710,7 @@ impl<'a> Solver<'a> {
             }
             let found = self.pass(message, ix.size(), ix.classes(), |class, worker| {
                 self.init_class(t, class, &mut worker.found);
-                self.bar.inc(ix.per_class());
+                self.progress.report(Progress::Advanced(ix.per_class()));
             });
             self.file(found, &mut buckets);
         }
@@ -820,7 +751,7 @@ impl<'a> Solver<'a> {
                         std::mem::swap(&mut worker.preds, &mut worker.next_preds);
                         pending = next;
                     }
-                    self.bar.inc(chunk.len() as u64);
+                    self.progress.report(Progress::Advanced(chunk.len() as u64));
                 });
                 self.file(found, &mut buckets);
             }
@@ -1066,7 +997,7 @@ impl<'a> Solver<'a> {
                 removal,
                 worker,
             );
-            self.bar.inc(per_group);
+            self.progress.report(Progress::Advanced(per_group));
         });
     }
 

@@ -19,7 +19,7 @@ use memmap2::MmapMut;
 /// # Safety
 /// Implementors must be valid when all their bytes are zero, and need no
 /// more alignment than a page.
-pub unsafe trait Zeroed: Sync {}
+pub(crate) unsafe trait Zeroed: Sync {}
 
 // SAFETY: atomic integers are plain integers in memory; zero is zero.
 unsafe impl Zeroed for AtomicU32 {}
@@ -28,7 +28,7 @@ unsafe impl Zeroed for AtomicU16 {}
 
 /// `len` atomics, all zero at first, in an anonymous mapping advised to
 /// use huge pages.
-pub struct States<T: Zeroed> {
+pub(crate) struct States<T: Zeroed> {
     map: MmapMut,
     len: usize,
     kind: PhantomData<T>,
@@ -36,7 +36,7 @@ pub struct States<T: Zeroed> {
 
 impl<T: Zeroed> States<T> {
     /// Zeroed states; `None` when the memory cannot be mapped.
-    pub fn zeroed(len: usize) -> Option<States<T>> {
+    pub(crate) fn zeroed(len: usize) -> Option<States<T>> {
         let bytes = (len * size_of::<T>()).max(1);
         let map = MmapMut::map_anon(bytes).ok()?;
         // Only advice: without huge pages the memory still works.

@@ -26,97 +26,26 @@ use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 use memmap2::{Mmap, MmapMut};
 
-use super::error::{TableProblem, TablebaseError};
-use super::summary::Summary;
-use super::{Probe, Sector, Subspace, Value};
+use crate::tablebase::error::{TableProblem, TablebaseError};
+use crate::tablebase::format::codec::{Layout, POW3, wdl_digit};
+use crate::tablebase::format::summary::Summary;
+use crate::tablebase::sector::{Sector, Subspace};
+use crate::tablebase::value::{Probe, Value};
 
 const MAGIC: &[u8; 8] = b"MORRISTB";
 /// 2: fingerprints name the move-count draw options (values depend on them).
 /// 3: per-block checksums after the values.
 const VERSION: u32 = 3;
 /// Value bytes per block checksum (even: a 2-byte value never straddles).
-pub const BLOCK: usize = 1 << 20;
+pub(crate) const BLOCK: usize = 1 << 20;
 /// Tables with at most this many value bytes are checked whole on opening.
 const EAGER: usize = 64 << 20;
 /// Bytes before the values.
 pub const HEADER_LEN: usize = 256;
 const FINGERPRINT_AT: usize = 72;
 
-/// How a table stores its values.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Layout {
-    /// The value code (`Probe::code`) in one byte: distances up to 126 plies.
-    Byte,
-    /// The value code in two little-endian bytes.
-    Word,
-    /// Win, draw or loss only (base 3: 0 draw, 1 win, 2 loss), five slots
-    /// to a byte: a fifth of `Byte`, for users short of disk. Read back, a
-    /// win or loss has no distance (`Probe::NO_DISTANCE`).
-    Wdl,
-}
-
-/// Powers of 3: the weight of each of a `Layout::Wdl` byte's five slots.
-const POW3: [u8; 5] = [1, 3, 9, 27, 81];
-
-/// The value of each base-3 digit of a `Layout::Wdl` table.
-const WDL_DIGITS: [Value; 3] = [Value::Draw, Value::Win, Value::Loss];
-
-impl Layout {
-    /// The header byte: bytes per value, or 3 for `Wdl` (format versions
-    /// before `Wdl` refuse a table with a width they do not know).
-    fn tag(self) -> u8 {
-        match self {
-            Layout::Byte => 1,
-            Layout::Word => 2,
-            Layout::Wdl => 3,
-        }
-    }
-
-    fn of_tag(tag: u8) -> Option<Layout> {
-        match tag {
-            1 => Some(Layout::Byte),
-            2 => Some(Layout::Word),
-            3 => Some(Layout::Wdl),
-            _ => None,
-        }
-    }
-
-    /// Value bytes of a table with `slots` slots.
-    pub fn bytes(self, slots: u64) -> Option<u64> {
-        match self {
-            Layout::Byte => Some(slots),
-            Layout::Word => slots.checked_mul(2),
-            Layout::Wdl => Some(slots.div_ceil(POW3.len() as u64)),
-        }
-    }
-
-    /// The values of `codes` in this layout.
-    pub fn encode(self, codes: impl ExactSizeIterator<Item = u16>) -> Vec<u8> {
-        match self {
-            Layout::Byte => codes.map(|c| c as u8).collect(),
-            Layout::Word => codes.flat_map(u16::to_le_bytes).collect(),
-            Layout::Wdl => {
-                let mut out = vec![0u8; codes.len().div_ceil(POW3.len())];
-                for (i, c) in codes.enumerate() {
-                    let value = Probe::from_code(c).value;
-                    let digit = WDL_DIGITS.iter().position(|&v| v == value).unwrap_or(0) as u8;
-                    out[i / POW3.len()] += digit * POW3[i % POW3.len()];
-                }
-                out
-            }
-        }
-    }
-}
-
-/// The value of slot `slot` in `Layout::Wdl` value bytes.
-#[inline]
-pub fn wdl_digit(data: &[u8], slot: u64) -> Value {
-    let i = slot as usize / POW3.len();
-    WDL_DIGITS[(data[i] / POW3[slot as usize % POW3.len()] % 3) as usize]
-}
-
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Header {
+pub(crate) struct Header {
     /// The table's sector (hands 0 for a movement table).
     pub subspace: Sector,
     pub layout: Layout,
@@ -127,7 +56,7 @@ pub struct Header {
 }
 
 /// The checksum of each `BLOCK` of values, as the file stores them.
-pub fn block_sums(values: &[u8]) -> Vec<u8> {
+pub(crate) fn block_sums(values: &[u8]) -> Vec<u8> {
     values
         .chunks(BLOCK)
         .flat_map(|b| checksum(b).to_le_bytes())
@@ -140,12 +69,12 @@ pub fn file_len(values: usize) -> u64 {
 }
 
 /// The header's checksum of a table's values: that of their block sums.
-pub fn values_checksum(values: &[u8]) -> u64 {
+pub(crate) fn values_checksum(values: &[u8]) -> u64 {
     checksum(&block_sums(values))
 }
 
 /// A fast 64-bit checksum.
-pub fn checksum(data: &[u8]) -> u64 {
+pub(crate) fn checksum(data: &[u8]) -> u64 {
     let mut h: u64 = 0x6d6f_7272_6973_7462;
     let mut chunks = data.chunks_exact(8);
     for c in &mut chunks {
@@ -230,7 +159,11 @@ pub fn table_path(dir: &Path, sector: Sector) -> PathBuf {
 }
 
 /// Writes a table atomically: temporary file, sync, rename.
-pub fn write_table(path: &Path, header: &Header, values: &[u8]) -> Result<(), TablebaseError> {
+pub(crate) fn write_table(
+    path: &Path,
+    header: &Header,
+    values: &[u8],
+) -> Result<(), TablebaseError> {
     write_atomically(path, header, values).map_err(|error| TablebaseError::Io {
         path: path.to_path_buf(),
         error,
@@ -280,7 +213,7 @@ pub fn remove_temporaries_being_written() {
 
 /// Removes every temporary of table `path`, whoever wrote it: for a job
 /// that is the only writer of its tables (one cluster job per table).
-pub fn remove_temporaries_of(path: &Path) {
+pub(crate) fn remove_temporaries_of(path: &Path) {
     let (Some(dir), Some(stem)) = (path.parent(), path.file_stem()) else {
         return;
     };
@@ -343,7 +276,7 @@ fn into_huge_pages(map: &Mmap) -> Option<Mmap> {
 /// Removes the temporary files of interrupted writes from a rules folder:
 /// those of processes no longer running (a temporary is named after its
 /// writer's process id).
-pub fn remove_stale_temporaries(dir: &Path) {
+pub(crate) fn remove_stale_temporaries(dir: &Path) {
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
@@ -360,7 +293,7 @@ pub fn remove_stale_temporaries(dir: &Path) {
 }
 
 /// Whether a process with this id is running.
-pub(super) fn process_alive(pid: u32) -> bool {
+pub(crate) fn process_alive(pid: u32) -> bool {
     #[cfg(unix)]
     {
         let Ok(pid) = libc::pid_t::try_from(pid) else {
@@ -378,7 +311,7 @@ pub(super) fn process_alive(pid: u32) -> bool {
 }
 
 /// A table file in memory.
-pub struct TableFile {
+pub(crate) struct TableFile {
     pub header: Header,
     map: Mmap,
     /// Value bytes (after the header, before the block sums).
@@ -396,7 +329,7 @@ const BAD: u8 = 2;
 impl TableFile {
     /// Maps the table at `path` and checks its header against what is
     /// expected of it, its length and its checksum.
-    pub fn open(
+    pub(crate) fn open(
         path: &Path,
         subspace: Subspace,
         fingerprint: &str,
@@ -461,7 +394,7 @@ impl TableFile {
 
     /// The table moved into huge-page memory (`into_huge_pages`), kept as
     /// it is where the system has no memory to give.
-    pub fn resident(self) -> TableFile {
+    pub(crate) fn resident(self) -> TableFile {
         match into_huge_pages(&self.map) {
             Some(map) => TableFile { map, ..self },
             None => self,
@@ -469,12 +402,12 @@ impl TableFile {
     }
 
     /// The value bytes.
-    pub fn data(&self) -> &[u8] {
+    pub(crate) fn data(&self) -> &[u8] {
         &self.map[HEADER_LEN..HEADER_LEN + self.len]
     }
 
     /// Checks every block not checked yet: whether the whole table is good.
-    pub fn check_all(&self) -> bool {
+    pub(crate) fn check_all(&self) -> bool {
         (0..self.blocks.len()).all(|b| self.check(b))
     }
 
@@ -513,7 +446,7 @@ impl TableFile {
 
     /// True the first time it is asked after a block was found bad: the
     /// caller reports the damage once.
-    pub fn first_damage(&self) -> bool {
+    pub(crate) fn first_damage(&self) -> bool {
         !self.reported.swap(true, Ordering::Relaxed)
     }
 
@@ -521,7 +454,7 @@ impl TableFile {
     /// misses of many reads overlap (the generator's reads of the tables
     /// below are random, and wait on memory more than anything).
     #[inline]
-    pub fn prefetch(&self, slot: u64) {
+    pub(crate) fn prefetch(&self, slot: u64) {
         if let Some(byte) = self.data().get(self.offset(slot)) {
             prefetch(byte);
         }
@@ -541,7 +474,7 @@ impl TableFile {
     /// or loss with `Probe::NO_DISTANCE`); `None` when its block (or any
     /// block read before) does not match its checksum.
     #[inline]
-    pub fn code(&self, slot: u64) -> Option<u16> {
+    pub(crate) fn code(&self, slot: u64) -> Option<u16> {
         let (data, i) = (self.data(), self.offset(slot));
         if !self.check(i / BLOCK) {
             return None;
@@ -564,7 +497,7 @@ impl TableFile {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tablebase::summary::Summary;
+    use crate::tablebase::format::summary::Summary;
 
     /// A large table is checked block by block as it is read, and one bad
     /// block stops the whole table.
@@ -606,6 +539,51 @@ mod tests {
         assert!(!lazy.first_damage());
         // Nothing more from it, even from a block that was good.
         assert_eq!(lazy.code(5), None);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    /// Opening refuses a file for another sector, for other rules, or not
+    /// a table at all, and says which file and why.
+    #[test]
+    fn refusals_name_the_file_and_the_problem() {
+        let dir = std::env::temp_dir().join(format!("morris-refusal-test-{}", std::process::id()));
+        let path = dir.join("3-4.mtb");
+        let values = vec![0u8; 100];
+        let header = Header {
+            subspace: Subspace::new(3, 4),
+            layout: Layout::Byte,
+            slots: values.len() as u64,
+            checksum: values_checksum(&values),
+            summary: Summary::default(),
+            fingerprint: "Diagonals=false".into(),
+        };
+        write_table(&path, &header, &values).unwrap();
+        let refusal = |path: &Path, sub: Subspace, fingerprint: &str| {
+            TableFile::open(path, sub, fingerprint)
+                .err()
+                .expect("refused")
+                .to_string()
+        };
+        let shown = path.display();
+        assert_eq!(
+            refusal(&path, Subspace::new(4, 3), "Diagonals=false"),
+            format!("{shown}: holds subspace 3-4")
+        );
+        assert_eq!(
+            refusal(&path, Subspace::new(3, 4), "Diagonals=true"),
+            format!("{shown}: made for other rules (Diagonals=false)")
+        );
+        let not_a_table = dir.join("not-a-table.mtb");
+        fs::write(&not_a_table, [0u8; 300]).unwrap();
+        assert_eq!(
+            refusal(&not_a_table, Subspace::new(3, 4), "Diagonals=false"),
+            format!("{}: not a morris tablebase file", not_a_table.display())
+        );
+        let missing = dir.join("none.mtb");
+        assert!(
+            refusal(&missing, Subspace::new(3, 4), "Diagonals=false")
+                .starts_with(&format!("{}: ", missing.display()))
+        );
         let _ = fs::remove_dir_all(&dir);
     }
 

@@ -4,16 +4,18 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use super::error::{Faults, TableFault, TableProblem};
-use super::file::{TableFile, table_path};
-use super::index::Indexer;
-use super::{Fingerprint, PlacementFingerprint, Probe, Sector, Subspace, Value};
 use crate::rules::{Bitboard, Color, GameResult, Move, MoveList, Position, RuleOptions, Rules};
+use crate::tablebase::error::{Faults, TableFault, TableProblem};
+use crate::tablebase::fingerprint::{Fingerprint, PlacementFingerprint};
+use crate::tablebase::format::file::{TableFile, table_path};
+use crate::tablebase::format::index::Indexer;
+use crate::tablebase::sector::{Sector, Subspace};
+use crate::tablebase::value::{Probe, Value};
 
 /// One sector's table, mapped, with its index.
-pub struct SubspaceTable {
-    pub file: TableFile,
-    pub index: Indexer,
+pub(crate) struct SubspaceTable {
+    pub(crate) file: TableFile,
+    pub(crate) index: Indexer,
 }
 
 /// The tablebases of one rule set, loaded lazily from a folder.
@@ -88,7 +90,7 @@ pub fn default_dir() -> PathBuf {
 }
 
 /// A win or loss that converts only after a draw limit is a draw.
-pub fn apply_clock(rules: &Rules, probe: Probe, clock: u16, three_each: bool) -> Probe {
+pub(crate) fn apply_clock(rules: &Rules, probe: Probe, clock: u16, three_each: bool) -> Probe {
     let mut limit = rules.no_capture_moves;
     if three_each && rules.endgame_moves > 0 && (limit == 0 || rules.endgame_moves < limit) {
         limit = rules.endgame_moves;
@@ -161,7 +163,7 @@ impl Tablebases {
             placement_dir: dir.join(pfp.dir_name()),
             placement_fingerprint: pfp.text(),
             placement: OnceLock::new(),
-            placement_covered: super::placement_covers(rules).is_ok(),
+            placement_covered: crate::tablebase::fingerprint::placement_covers(rules).is_ok(),
             dir,
             fingerprint: fp.text(),
             rules: Rules::new(RuleOptions {
@@ -170,7 +172,7 @@ impl Tablebases {
             }),
             tables: (0..SIDE * SIDE).map(|_| OnceLock::new()).collect(),
             faults,
-            covered: super::covers(rules).is_ok(),
+            covered: crate::tablebase::fingerprint::covers(rules).is_ok(),
             resident: false,
         }
     }
@@ -217,9 +219,14 @@ impl Tablebases {
         &self.placement_dir
     }
 
+    /// Whether sector `sub`'s table is there and usable (opening it now).
+    pub fn usable(&self, sub: Sector) -> bool {
+        self.table(sub).is_some()
+    }
+
     /// A sector's table, mapped and checked on first use; `None` if it is
     /// missing or unusable (then reported to the faults).
-    pub fn table(&self, sub: Sector) -> Option<&SubspaceTable> {
+    pub(crate) fn table(&self, sub: Sector) -> Option<&SubspaceTable> {
         let (m, t) = (sub.mine as usize, sub.theirs as usize);
         let (slot, dir, fingerprint) = if sub.placing() {
             let slots = self.placement.get_or_init(|| {
@@ -390,7 +397,7 @@ pub fn preference(p: Probe) -> (u8, i32) {
 /// game by material or a full board is worth that result at once; plies
 /// count the move, and a removal is a conversion (the distance starts
 /// again).
-pub fn move_value(
+pub(crate) fn move_value(
     pos: &Position,
     rules: &Rules,
     mv: Move,
@@ -427,7 +434,7 @@ pub fn move_value(
 /// A stored value under the move-count draws, from the position's clock,
 /// (`Tablebases::probe`, `Book::probe`): while stones are in hand the next
 /// placement restarts the clock, so only a limit reached now draws.
-pub fn with_clock(rules: &Rules, pos: &Position, p: Probe) -> Probe {
+pub(crate) fn with_clock(rules: &Rules, pos: &Position, p: Probe) -> Probe {
     if pos.in_hand(Color::White) + pos.in_hand(Color::Black) != 0 {
         return if pos.move_count_draw(rules).is_some() {
             Probe::DRAW

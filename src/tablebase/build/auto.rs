@@ -16,11 +16,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use super::error::{Faults, TableFault, TableProblem, TablebaseError};
-use super::file::{TableFile, table_path};
-use super::generate::{GenerateOptions, generate, plan, up_to};
-use super::{Fingerprint, Subspace};
 use crate::rules::Rules;
+use crate::tablebase::build::generate::{GenerateOptions, generate};
+use crate::tablebase::build::plan::{plan, up_to};
+use crate::tablebase::error::{Faults, TableFault, TableProblem, TablebaseError};
+use crate::tablebase::fingerprint::Fingerprint;
+use crate::tablebase::format::file::{TableFile, table_path};
+use crate::tablebase::sector::Subspace;
 
 /// The default largest stone count a side to build.
 pub const DEFAULT_MAX: u8 = 5;
@@ -45,7 +47,7 @@ pub fn default_max() -> u8 {
 /// asked: none (0) under `MillReform`, which the tables do not serve, and
 /// never more than the pieces a side has.
 pub fn effective_max(rules: &Rules, max: u8) -> u8 {
-    if rules.mill_reform || max < 3 || super::covers(rules).is_err() {
+    if rules.mill_reform || max < 3 || crate::tablebase::fingerprint::covers(rules).is_err() {
         0
     } else {
         max.min(rules.pieces)
@@ -160,8 +162,8 @@ pub fn build(
                     // Whatever another process finished meanwhile is kept.
                     let options = GenerateOptions {
                         threads: 1,
-                        progress: false,
                         wdl: false,
+                        ..GenerateOptions::default()
                     };
                     match generate(root, rules, &[pair], &options) {
                         Ok(made) => built_here += made.len(),
@@ -287,7 +289,7 @@ fn stale(path: &Path) -> bool {
         .and_then(|t| t.elapsed().ok())
         .unwrap_or_default();
     match fs::read_to_string(path).map(|t| t.trim().parse::<u32>()) {
-        Ok(Ok(pid)) => !super::file::process_alive(pid) || age > STALE_AFTER,
+        Ok(Ok(pid)) => !crate::tablebase::format::file::process_alive(pid) || age > STALE_AFTER,
         // Just created, the id not written yet; or unreadable for long.
         Ok(Err(_)) | Err(_) => age > Duration::from_secs(10),
     }

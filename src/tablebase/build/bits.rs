@@ -4,9 +4,9 @@
 //! (un-slides). `verify` checks the tables made with them against the
 //! rules core.
 
-use super::Sector;
 use crate::rules::movegen::removable;
 use crate::rules::{Bitboard, Flying, Layout, Rules, Square};
+use crate::tablebase::sector::Sector;
 
 /// Calls back with the stone sets after a move: the mover's, the other
 /// side's, and whether the move removed anything; returning true stops.
@@ -20,7 +20,7 @@ pub(super) struct Mover {
 }
 
 impl Mover {
-    pub fn new(rules: &Rules) -> Mover {
+    pub(super) fn new(rules: &Rules) -> Mover {
         Mover {
             rules: *rules,
             layout: rules.layout(),
@@ -28,7 +28,7 @@ impl Mover {
     }
 
     /// Whether the side to move in sector `s` flies (`Position::can_fly`).
-    pub fn flies(&self, s: Sector) -> bool {
+    pub(super) fn flies(&self, s: Sector) -> bool {
         let fly_at = self.rules.fly_at;
         match self.rules.flying {
             Flying::Off => false,
@@ -39,14 +39,14 @@ impl Mover {
 
     /// What `mine`'s removals may take from `theirs` now.
     #[inline]
-    pub fn removable(&self, theirs: u32) -> u32 {
+    pub(super) fn removable(&self, theirs: u32) -> u32 {
         removable(self.layout, self.rules.mill_removal, Bitboard(theirs)).0
     }
 
     /// Each slide (each flight with `fly`) of `mine` against `theirs`,
     /// each distinct outcome once, to `f`; whether `f` stopped it.
     /// `scratch` is reused between calls (no allocation once grown).
-    pub fn slides(
+    pub(super) fn slides(
         &self,
         mine: u32,
         theirs: u32,
@@ -73,7 +73,7 @@ impl Mover {
     }
 
     /// Each placement of a stone from the hand, as `slides`.
-    pub fn placements(
+    pub(super) fn placements(
         &self,
         mine: u32,
         theirs: u32,
@@ -140,7 +140,7 @@ impl Mover {
     /// `fly`) that removed nothing, the other side being on `other`:
     /// a stone goes back to an empty point it could have come from,
     /// unless arriving closed a mill that had to remove something.
-    pub fn unslides(&self, moved: u32, other: u32, fly: bool, mut f: impl FnMut(u32)) {
+    pub(super) fn unslides(&self, moved: u32, other: u32, fly: bool, mut f: impl FnMut(u32)) {
         let empty = !(moved | other) & Bitboard::FULL.0;
         // A mill closed by that move removed nothing only if nothing could be.
         let silent_mill = self.rules.may_pass || self.removable(other) == 0;

@@ -12,10 +12,10 @@
 
 use std::collections::BTreeSet;
 
-use super::Sector;
-use super::generate::max_removals;
-use super::index::Indexer;
 use crate::rules::Rules;
+use crate::tablebase::build::plan::max_removals;
+use crate::tablebase::format::index::Indexer;
+use crate::tablebase::sector::Sector;
 
 /// Most stones a move leaving the mover with `stones` on the board can
 /// remove: a mill needs 3 of them, two mills through one point 5, three
@@ -141,10 +141,12 @@ mod tests {
 
     use super::*;
     use crate::rules::{Bitboard, Color, GameResult, MoveList, Position, RuleOptions};
-    use crate::tablebase::generate::{GenerateOptions, Phase, generate_game, through};
-    use crate::tablebase::index::apply_sym;
-    use crate::tablebase::probe::{Tablebases, preference};
-    use crate::tablebase::{Probe, Value, verify};
+    use crate::tablebase::build::generate::{GenerateOptions, Phase, generate_game, through};
+    use crate::tablebase::build::verify;
+    use crate::tablebase::format::file::HEADER_LEN;
+    use crate::tablebase::format::index::apply_sym;
+    use crate::tablebase::probe::tables::{Tablebases, preference};
+    use crate::tablebase::value::{Probe, Value};
 
     /// The three-stone game without move-count draws.
     fn rules() -> Rules {
@@ -164,8 +166,8 @@ mod tests {
             let _ = std::fs::remove_dir_all(&dir);
             let options = GenerateOptions {
                 threads: 2,
-                progress: false,
                 wdl: false,
+                ..GenerateOptions::default()
             };
             generate_game(&dir, &rules(), Phase::All, &options).unwrap();
             dir
@@ -313,7 +315,7 @@ mod tests {
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
         std::fs::copy(tbs.table_path(Sector::new(3, 3)), movement).unwrap();
         let mut bytes = std::fs::read(&from).unwrap();
-        bytes[crate::tablebase::file::HEADER_LEN + 1000] ^= 4;
+        bytes[HEADER_LEN + 1000] ^= 4;
         std::fs::write(&to, bytes).unwrap();
         let checked = verify::verify(&copy, &rules, 2, None, |_| {}).unwrap();
         let row = checked.iter().find(|c| c.subspace == sector).unwrap();

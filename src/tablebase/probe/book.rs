@@ -30,11 +30,13 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use super::file::{Layout, checksum, wdl_digit};
-use super::index::Indexer;
-use super::probe::{MoveProbe, Tablebases, move_value, placement_sector, with_clock};
-use super::{Probe, Sector, Value, placement};
 use crate::rules::{MoveList, Position, Rules};
+use crate::tablebase::format::codec::{Layout, wdl_digit};
+use crate::tablebase::format::file::checksum;
+use crate::tablebase::format::index::Indexer;
+use crate::tablebase::probe::tables::{MoveProbe, move_value, placement_sector, with_clock};
+use crate::tablebase::sector::Sector;
+use crate::tablebase::value::{Probe, Value};
 
 const MAGIC: &[u8; 8] = b"MORRISBK";
 const VERSION: u32 = 2;
@@ -45,7 +47,7 @@ const SECTOR_HEAD: usize = 12;
 /// The book built into the binary (`scripts/make-book.sh` cuts it from
 /// the tables): the standard game under `EndgameMoves=0 NoCaptureMoves=0`,
 /// the rules of the published solutions.
-const BUILTIN: &[u8] = include_bytes!("../../books/nine-eg0-nc0.book");
+const BUILTIN: &[u8] = include_bytes!("../../../books/nine-eg0-nc0.book");
 
 /// The built-in book, read once.
 pub fn builtin() -> Arc<Book> {
@@ -105,61 +107,21 @@ pub fn rules_text(rules: &Rules) -> String {
 }
 
 /// One sector of a book: its index and value bytes.
-struct BookSector {
-    sector: Sector,
-    index: Indexer,
-    values: Vec<u8>,
+pub(crate) struct BookSector {
+    pub(crate) sector: Sector,
+    pub(crate) index: Indexer,
+    pub(crate) values: Vec<u8>,
 }
 
 /// An opening book: whole placement sectors, win/draw/loss only.
 pub struct Book {
-    rules: String,
-    plies: u32,
+    pub(crate) rules: String,
+    pub(crate) plies: u32,
     /// In increasing order of sector.
-    sectors: Vec<BookSector>,
+    pub(crate) sectors: Vec<BookSector>,
 }
 
 impl Book {
-    /// The book of every position within `plies` plies of the start under
-    /// `rules`: each placement sector of the game with at least
-    /// `2 Pieces - plies` stones in hand, from the tables (which must
-    /// hold each whole).
-    pub fn build(tables: &Tablebases, rules: &Rules, plies: u32) -> Result<Book, BookError> {
-        if rules.mill_reform {
-            return Err(BookError::MillReform);
-        }
-        let hands = 2 * rules.pieces as u32;
-        let mut sectors: Vec<Sector> = placement::plan(rules)
-            .sectors()
-            .filter(|s| s.mine_hand as u32 + s.theirs_hand as u32 + plies >= hands)
-            .collect();
-        sectors.sort();
-        let sectors = sectors
-            .into_iter()
-            .map(|sector| {
-                let not_covered = || BookError::NotCovered {
-                    sector,
-                    ply: hands - sector.mine_hand as u32 - sector.theirs_hand as u32,
-                };
-                let table = tables.table(sector).ok_or_else(not_covered)?;
-                let slots = table.index.size();
-                let codes = (0..slots)
-                    .map(|slot| table.file.code(slot).ok_or_else(not_covered))
-                    .collect::<Result<Vec<u16>, BookError>>()?;
-                Ok(BookSector {
-                    sector,
-                    index: table.index,
-                    values: Layout::Wdl.encode(codes.into_iter()),
-                })
-            })
-            .collect::<Result<Vec<_>, BookError>>()?;
-        Ok(Book {
-            rules: rules_text(rules),
-            plies,
-            sectors,
-        })
-    }
-
     /// The file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut body = Vec::new();

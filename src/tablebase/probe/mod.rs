@@ -1,0 +1,8 @@
+//! Reading the tables (`tables`: a position's value and each move's), the
+//! opening books cut from them (`book`), the two together (`exact`) and
+//! the totals of the tables on disk (`stats`).
+
+pub mod book;
+pub(crate) mod exact;
+pub(crate) mod stats;
+pub(crate) mod tables;
