@@ -1,6 +1,7 @@
 //! The rule sets of docs/rules.md Part II: its worked examples (section 19), the
 //! state a position string must carry, and hand-checked cases per option.
 
+use morris::rules::random::Rng;
 use morris::rules::{Color, EndReason, Game, GameResult, MoveList, Position, Rules};
 
 fn rules(variant: &str, settings: &[&str]) -> Rules {
@@ -148,16 +149,9 @@ impl ParseSquare for str {
     }
 }
 
-/// A xorshift stream, for random games.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
+/// A number below `n` from the stream, for random games.
+fn below(rng: &mut Rng, n: usize) -> usize {
+    (rng.next_u64() % n as u64) as usize
 }
 
 /// `PlacingMill victimpicks` plays as `board` (docs/rules.md 16.2), through
@@ -165,7 +159,7 @@ impl Rng {
 /// engines must agree on every turn of random games.
 #[test]
 fn turn_engine_agrees_with_the_plain_generator() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let choices: [&[&str]; 6] = [
         &["Flying=three", "Flying=off", "Flying=both"],
         &[
@@ -180,7 +174,10 @@ fn turn_engine_agrees_with_the_plain_generator() {
     ];
     for round in 0..300 {
         let variant = ["nine", "twelve", "morabaraba", "lasker"][round % 4];
-        let settings: Vec<&str> = choices.iter().map(|c| c[rng.below(c.len())]).collect();
+        let settings: Vec<&str> = choices
+            .iter()
+            .map(|c| c[below(&mut rng, c.len())])
+            .collect();
         let plain = Rules::with_settings(variant, &settings).unwrap();
         let mut turned_settings = settings.clone();
         turned_settings.push("PlacingMill=victimpicks");
@@ -196,7 +193,7 @@ fn turn_engine_agrees_with_the_plain_generator() {
                 assert_eq!(a.outcome(), b.outcome());
                 break;
             }
-            let m = &la[rng.below(la.len())];
+            let m = &la[below(&mut rng, la.len())];
             a.play_text(m).unwrap();
             b.play_text(m).unwrap();
         }
@@ -449,7 +446,7 @@ fn named_rule_sets_start_and_divide() {
 fn the_search_plays_every_rule_set() {
     use morris::search::{Control, Limits, Searcher, Settings};
     let mut searcher = Searcher::new(Settings::default());
-    let mut rng = Rng(0x2545_F491_4F6C_DD1D);
+    let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     let limits = Limits {
         depth: Some(3),
         ..Limits::default()
@@ -465,7 +462,7 @@ fn the_search_plays_every_rule_set() {
             }
             // Some random turns, so that games differ from the searcher's own.
             let token = if turn % 3 == 2 {
-                moves[rng.below(moves.len())].clone()
+                moves[below(&mut rng, moves.len())].clone()
             } else {
                 let out = searcher.search(&g, &limits, &Control::default(), &mut |_| {});
                 out.best

@@ -4,6 +4,7 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
+use morris::rules::random::Rng;
 use morris::rules::{Bitboard, Color, MoveList, Position, RuleOptions, Rules, Square, Symmetry};
 use morris::tablebase::Indexer;
 use morris::tablebase::{
@@ -42,20 +43,13 @@ fn plain(rules: &Rules) -> Rules {
     })
 }
 
-fn xorshift(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
 /// `n` random canonical positions of a subspace: (mine, theirs) to move.
 fn sample(sub: Subspace, n: usize, seed: u64) -> Vec<(u32, u32)> {
     let ix = Indexer::new(sub.mine as usize, sub.theirs as usize);
-    let mut s = seed;
+    let mut s = Rng::new(seed);
     let mut out = Vec::new();
     while out.len() < n {
-        let slot = xorshift(&mut s) % ix.size();
+        let slot = s.next_u64() % ix.size();
         let (mine, theirs) = ix.position(slot);
         if ix.index(mine, theirs) == slot {
             out.push((mine, theirs));

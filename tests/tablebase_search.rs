@@ -12,6 +12,7 @@ use std::sync::{Arc, OnceLock};
 
 use game_tables::best;
 
+use morris::rules::random::Rng;
 use morris::rules::{Bitboard, Color, Game, Position, Rules, Square};
 use morris::search::{Searcher, Settings};
 use morris::tablebase::{Subspace, Tablebases, Value};
@@ -22,23 +23,16 @@ fn tables() -> &'static PathBuf {
     DIR.get_or_init(|| tables::made("tb-search", &[(Rules::default(), Subspace::new(3, 4))]))
 }
 
-fn xorshift(state: &mut u64) -> u64 {
-    *state ^= *state << 13;
-    *state ^= *state >> 7;
-    *state ^= *state << 17;
-    *state
-}
-
 /// Random movement-phase positions, white to move with `w` stones against `b`.
 fn random_positions(w: u32, b: u32, n: usize, seed: u64) -> Vec<Position> {
     let rules = Rules::default();
-    let mut s = seed;
+    let mut s = Rng::new(seed);
     let mut out = Vec::new();
     while out.len() < n {
         let mut pieces = [Bitboard::EMPTY; 2];
         for (c, count) in [(0, w), (1, b)] {
             while pieces[c].count() < count {
-                let sq = Square::new((xorshift(&mut s) % 24) as usize).unwrap();
+                let sq = Square::new((s.next_u64() % 24) as usize).unwrap();
                 if !(pieces[0] | pieces[1]).contains(sq) {
                     pieces[c] |= sq.bit();
                 }
