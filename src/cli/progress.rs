@@ -33,10 +33,14 @@ pub fn on_stderr() -> Reporter {
         },
         Progress::Pass { title, len } => {
             let mut bar = bar.write().unwrap_or_else(|e| e.into_inner());
-            let bar = bar.get_or_insert_with(new_bar);
-            bar.set_message(title.to_string());
-            bar.set_length(len);
-            bar.reset();
+            match bar.as_ref() {
+                Some(bar) => {
+                    bar.set_length(len);
+                    bar.reset();
+                    bar.set_message(title.to_string());
+                }
+                None => *bar = Some(new_bar(len).with_message(title.to_string())),
+            }
         }
         Progress::Finished => {
             if let Some(bar) = bar.write().unwrap_or_else(|e| e.into_inner()).take() {
@@ -46,8 +50,8 @@ pub fn on_stderr() -> Reporter {
     })
 }
 
-fn new_bar() -> ProgressBar {
-    ProgressBar::new(0)
+fn new_bar(len: u64) -> ProgressBar {
+    ProgressBar::new(len)
         .with_style(
             ProgressStyle::with_template(
                 "{msg} {wide_bar} {human_pos}/{human_len} positions, eta {eta}",
