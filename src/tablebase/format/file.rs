@@ -499,6 +499,27 @@ mod tests {
     use super::*;
     use crate::tablebase::format::summary::Summary;
 
+    /// Writes a table of `slots` slots and `values` for `sub`, made under
+    /// `fingerprint`.
+    fn write_test_table(
+        path: &Path,
+        sub: Subspace,
+        layout: Layout,
+        slots: u64,
+        values: &[u8],
+        fingerprint: &str,
+    ) {
+        let header = Header {
+            subspace: sub,
+            layout,
+            slots,
+            checksum: values_checksum(values),
+            summary: Summary::default(),
+            fingerprint: fingerprint.into(),
+        };
+        write_table(path, &header, values).unwrap();
+    }
+
     /// A large table is checked block by block as it is read, and one bad
     /// block stops the whole table.
     #[test]
@@ -506,15 +527,14 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("morris-file-test-{}", std::process::id()));
         let path = dir.join("3-3.mtb");
         let values: Vec<u8> = (0..3 * BLOCK + 10).map(|i| (i % 7) as u8).collect();
-        let header = Header {
-            subspace: Subspace::new(3, 3),
-            layout: Layout::Byte,
-            slots: values.len() as u64,
-            checksum: values_checksum(&values),
-            summary: Summary::default(),
-            fingerprint: "test".into(),
-        };
-        write_table(&path, &header, &values).unwrap();
+        write_test_table(
+            &path,
+            Subspace::new(3, 3),
+            Layout::Byte,
+            values.len() as u64,
+            &values,
+            "test",
+        );
         let open = |eager| TableFile::open_checking(&path, Subspace::new(3, 3), "test", eager);
         let good = open(0).unwrap();
         assert_eq!(good.code(5), Some(5));
@@ -549,15 +569,14 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("morris-refusal-test-{}", std::process::id()));
         let path = dir.join("3-4.mtb");
         let values = vec![0u8; 100];
-        let header = Header {
-            subspace: Subspace::new(3, 4),
-            layout: Layout::Byte,
-            slots: values.len() as u64,
-            checksum: values_checksum(&values),
-            summary: Summary::default(),
-            fingerprint: "Diagonals=false".into(),
-        };
-        write_table(&path, &header, &values).unwrap();
+        write_test_table(
+            &path,
+            Subspace::new(3, 4),
+            Layout::Byte,
+            values.len() as u64,
+            &values,
+            "Diagonals=false",
+        );
         let refusal = |path: &Path, sub: Subspace, fingerprint: &str| {
             TableFile::open(path, sub, fingerprint)
                 .err()
@@ -608,15 +627,8 @@ mod tests {
             let values = layout.encode(codes.iter().copied());
             assert_eq!(Some(values.len() as u64), layout.bytes(codes.len() as u64));
             let path = dir.join(format!("{layout:?}.mtb"));
-            let header = Header {
-                subspace: Subspace::new(3, 3),
-                layout,
-                slots: codes.len() as u64,
-                checksum: values_checksum(&values),
-                summary: Summary::default(),
-                fingerprint: "test".into(),
-            };
-            write_table(&path, &header, &values).unwrap();
+            let slots = codes.len() as u64;
+            write_test_table(&path, Subspace::new(3, 3), layout, slots, &values, "test");
             let table = TableFile::open(&path, Subspace::new(3, 3), "test").unwrap();
             for (slot, &code) in codes.iter().enumerate() {
                 let read = Probe::from_code(table.code(slot as u64).unwrap());
