@@ -444,6 +444,9 @@ struct Worker<'t> {
     /// one per removed point; the tables to read; removal scratch.
     maps: Option<Box<[PointMap; 26]>>,
     reads: Vec<(&'t SubspaceTable, u64, bool)>,
+    /// For `placement_group`: the slots of the quiet child (false) and
+    /// removal child (true) tables to read through their `Child` ranks.
+    child_reads: Vec<(bool, u64)>,
     scratch: Vec<u32>,
 }
 
@@ -503,16 +506,24 @@ pub(super) fn through(child: Probe, removed: bool) -> Probe {
 /// the values solved from it are right, their distances are not, and the
 /// run that reads it stores none (`usable`).
 pub(super) fn entered(rules: &Rules, table: &SubspaceTable, slot: u64) -> Option<Probe> {
-    let mut stored = Probe::from_code(table.file.code(slot)?);
+    Some(on_entry(
+        rules,
+        table.file.header.subspace,
+        table.file.code(slot)?,
+    ))
+}
+
+/// `entered` for the code stored in a slot of sector `s`'s table.
+fn on_entry(rules: &Rules, s: Sector, code: u16) -> Probe {
+    let mut stored = Probe::from_code(code);
     if stored.distance().is_none() {
         stored.plies = 0;
     }
-    let s = table.file.header.subspace;
-    Some(if s.placing() {
+    if s.placing() {
         stored
     } else {
         apply_clock(rules, stored, 0, s.mine == 3 && s.theirs == 3)
-    })
+    }
 }
 
 /// The best of some moves' results, collected one by one.
@@ -549,6 +560,66 @@ impl Exits {
                 plies,
             })
         }
+    }
+}
+
+/// `Exits`'s order as a number: the best of some results is the one of
+/// greatest rank (0: no result).
+fn exit_rank(p: Probe) -> u32 {
+    match p.value {
+        Value::Win => 3 << 16 | (0xffff - p.plies as u32),
+        Value::Draw => 2 << 16,
+        Value::Loss => 1 << 16 | p.plies as u32,
+    }
+}
+
+/// The result of `exit_rank`; `None` for 0.
+fn ranked_exit(rank: u32) -> Option<Probe> {
+    let plies = (rank & 0xffff) as u16;
+    match rank >> 16 {
+        0 => None,
+        1 => Some(Probe {
+            value: Value::Loss,
+            plies,
+        }),
+        2 => Some(Probe::DRAW),
+        _ => Some(Probe {
+            value: Value::Win,
+            plies: 0xffff - plies,
+        }),
+    }
+}
+
+/// A one-byte child table of a placement sector, read without decoding:
+/// by stored byte, the rank (`exit_rank`) of the mover's result of a move
+/// into it (`entered`, then `through`). The placement pass reads tens of
+/// children a position, and their blocks were all checked before solving
+/// (`usable`).
+struct Child<'t> {
+    data: &'t [u8],
+    rank: [u32; 256],
+}
+
+impl<'t> Child<'t> {
+    /// `None` unless `table` stores a byte a slot.
+    fn new(rules: &Rules, table: &'t SubspaceTable, removed: bool) -> Option<Child<'t>> {
+        if table.file.header.layout != Layout::Byte {
+            return None;
+        }
+        let s = table.file.header.subspace;
+        let rank = std::array::from_fn(|byte| {
+            exit_rank(through(on_entry(rules, s, byte as u16), removed))
+        });
+        Some(Child {
+            data: table.file.data(),
+            rank,
+        })
+    }
+
+    /// The rank of the result of a move into `slot`.
+    #[inline]
+    fn read(&self, slot: u64) -> u32 {
+        self.rank[self.data[slot as usize] as usize]
     }
 }
 
@@ -986,6 +1057,10 @@ impl<'a> Solver<'a> {
         let removal = (n > 0 && m + 1 >= 3 && removal.mine_material() >= 3)
             .then(|| self.lower.table(removal))
             .flatten();
+        let children = [
+            quiet.and_then(|q| Child::new(&self.rules, q, false)),
+            removal.and_then(|r| Child::new(&self.rules, r, true)),
+        ];
         let len = sets.classes.len() as u64 * per_group;
         self.pass(message, len, sets.classes.len(), |group, worker| {
             let theirs = sets.classes[group];
@@ -993,8 +1068,8 @@ impl<'a> Solver<'a> {
                 t,
                 theirs,
                 sets.stabiliser(group) & !1,
-                quiet,
-                removal,
+                (quiet, removal),
+                &children,
                 worker,
             );
             self.progress.report(Progress::Advanced(per_group));
@@ -1002,14 +1077,16 @@ impl<'a> Solver<'a> {
     }
 
     /// `placement_pass` for the positions of sector `t` with the other
-    /// side on canonical set `theirs`, whose other symmetries are `stab`.
+    /// side on canonical set `theirs`, whose other symmetries are `stab`;
+    /// the tables of its quiet and removing placements, and the same as
+    /// `Child`ren where they store a byte a slot (by whether they remove).
     fn placement_group(
         &self,
         t: usize,
         theirs: u32,
         stab: u16,
-        quiet: Option<&'a SubspaceTable>,
-        removal: Option<&'a SubspaceTable>,
+        (quiet, removal): (Option<&'a SubspaceTable>, Option<&'a SubspaceTable>),
+        children: &[Option<Child<'a>>; 2],
         worker: &mut Worker<'a>,
     ) {
         let sector = self.members[t];
@@ -1045,6 +1122,7 @@ impl<'a> Solver<'a> {
             })
         });
         let reads = &mut worker.reads;
+        let child_reads = &mut worker.child_reads;
         let scratch = &mut worker.scratch;
         let m = sector.mine as u32;
         let mut x: u32 = (1 << m) - 1;
@@ -1063,21 +1141,21 @@ impl<'a> Solver<'a> {
             let mut moves = 0;
             let mut exits = Exits::default();
             reads.clear();
+            child_reads.clear();
             self.mover
                 .placements(mine, theirs, scratch, &mut |me, opp, removed| {
                     moves += 1;
                     let changed = theirs ^ opp;
-                    if changed == 0 {
-                        if let Some((table, prepared, fast)) = &quiet {
+                    // A slot of the quiet child table, or of the removal one.
+                    let child = if changed == 0 {
+                        quiet.as_ref().map(|(table, prepared, fast)| {
                             let slot = if *fast {
                                 prepared.base() + index::rank(quiet_map.apply(me)) as u64
                             } else {
                                 prepared.index(me)
                             };
-                            table.file.prefetch(slot);
-                            reads.push((*table, slot, removed));
-                            return false;
-                        }
+                            (*table, slot)
+                        })
                     } else if changed.is_power_of_two()
                         && let (Some(table), Some((prepared, fast))) =
                             (removal, &removals[changed.trailing_zeros() as usize])
@@ -1088,20 +1166,36 @@ impl<'a> Solver<'a> {
                         } else {
                             prepared.index(me)
                         };
-                        table.file.prefetch(slot);
+                        Some((table, slot))
+                    } else {
+                        None
+                    };
+                    let Some((table, slot)) = child else {
+                        return self.leave(me, opp, removed, placed, &mut exits, reads);
+                    };
+                    table.file.prefetch(slot);
+                    if children[removed as usize].is_some() {
+                        child_reads.push((removed, slot));
+                    } else {
                         reads.push((table, slot, removed));
-                        return false;
                     }
-                    self.leave(me, opp, removed, placed, &mut exits, reads)
+                    false
                 });
+            let mut best = 0;
             if exits.win != Some(1) {
                 for &(table, slot, removed) in reads.iter() {
                     let child = entered(&self.rules, table, slot)
                         .expect("dependencies are checked before solving");
                     exits.add(through(child, removed));
                 }
+                for &(removed, slot) in child_reads.iter() {
+                    if let Some(child) = &children[removed as usize] {
+                        best = best.max(child.read(slot));
+                    }
+                }
             }
-            let code = match exits.best() {
+            let best = exits.best().map_or(0, exit_rank).max(best);
+            let code = match ranked_exit(best) {
                 Some(p) => p.code() as u32,
                 // No move: a full board (see `init_class`).
                 None if self.rules.blocked == crate::rules::Blocked::Loss => LOST_NOW.code() as u32,
