@@ -361,7 +361,9 @@ impl<'a> Run<'a> {
             let seconds = start.elapsed().as_secs_f64();
             let mut positions = 0;
             for (t, &sub) in members.iter().enumerate() {
-                let (summary, bytes, layout) = finish(&solver.ix[t], &solver.state[t], self.wdl);
+                let (summary, bytes, layout) = self
+                    .pool
+                    .install(|| finish(&solver.ix[t], &solver.state[t], self.wdl));
                 positions += summary.positions;
                 let header = Header {
                     subspace: sub,
@@ -404,21 +406,34 @@ fn clock_time(seconds: f64) -> String {
 
 /// The summary and file bytes of solved codes: win/draw/loss only if
 /// `wdl` (the summary without distances, which such a table cannot show).
+/// Runs on the caller's pool: tables reach gigabytes.
 fn finish(ix: &Indexer, codes: &[AtomicU32], wdl: bool) -> (Summary, Vec<u8>, Layout) {
-    let mut s = Summary::default();
-    let mut max = 0;
-    for c in codes {
-        let code = c.load(Ordering::Relaxed) & CODE;
-        if code == PADDING {
-            continue;
-        }
-        max = max.max(code);
-        let mut p = Probe::from_code(code as u16);
-        if wdl && p.value != Value::Draw {
-            p.plies = Probe::NO_DISTANCE;
-        }
-        s.count(p);
-    }
+    const CHUNK: usize = 1 << 16;
+    let (s, max) = codes
+        .par_chunks(CHUNK)
+        .map(|chunk| {
+            let (mut s, mut max) = (Summary::default(), 0);
+            for c in chunk {
+                let code = c.load(Ordering::Relaxed) & CODE;
+                if code == PADDING {
+                    continue;
+                }
+                max = max.max(code);
+                let mut p = Probe::from_code(code as u16);
+                if wdl && p.value != Value::Draw {
+                    p.plies = Probe::NO_DISTANCE;
+                }
+                s.count(p);
+            }
+            (s, max)
+        })
+        .reduce(
+            || (Summary::default(), 0),
+            |(mut a, x), (b, y)| {
+                a.merge(&b);
+                (a, x.max(y))
+            },
+        );
     let plain = |c: &AtomicU32| match c.load(Ordering::Relaxed) & CODE {
         PADDING => 0,
         code => code as u16,
@@ -429,14 +444,28 @@ fn finish(ix: &Indexer, codes: &[AtomicU32], wdl: bool) -> (Summary, Vec<u8>, La
         (false, 0..=255) => Layout::Byte,
         (false, _) => Layout::Word,
     };
-    (s, layout.encode(codes.iter().map(plain)), layout)
+    let bytes = if layout == Layout::Byte {
+        let mut bytes = vec![0u8; codes.len()];
+        bytes
+            .par_chunks_mut(CHUNK)
+            .zip(codes.par_chunks(CHUNK))
+            .for_each(|(out, chunk)| {
+                for (o, c) in out.iter_mut().zip(chunk) {
+                    *o = plain(c) as u8;
+                }
+            });
+        bytes
+    } else {
+        layout.encode(codes.iter().map(plain))
+    };
+    (s, bytes, layout)
 }
 
 /// What one worker thread keeps through a pass: the entries it settled,
 /// and scratch for predecessors.
 #[derive(Default)]
 struct Worker<'t> {
-    found: Vec<Entry>,
+    found: Buckets,
     preds: Vec<u64>,
     /// The next entry's predecessors, while `preds` are updated.
     next_preds: Vec<u64>,
@@ -448,6 +477,36 @@ struct Worker<'t> {
     /// removal child (true) tables to read through their `Child` ranks.
     child_reads: Vec<(bool, u64)>,
     scratch: Vec<u32>,
+}
+
+/// Settled entries by the distance at which their predecessors hear of
+/// them. Each worker files its own as it settles them (it knows their
+/// distances), so no serial pass reloads their states to sort them.
+#[derive(Default)]
+struct Buckets(Vec<Vec<Entry>>);
+
+impl Buckets {
+    fn push(&mut self, d: u16, e: Entry) {
+        let d = d as usize;
+        if self.0.len() <= d {
+            self.0.resize_with(d + 1, Vec::new);
+        }
+        self.0[d].push(e);
+    }
+
+    /// Moves the entries of `other` into these.
+    fn merge(&mut self, other: Buckets) {
+        if self.0.len() < other.0.len() {
+            self.0.resize_with(other.0.len(), Vec::new);
+        }
+        for (mine, mut theirs) in self.0.iter_mut().zip(other.0) {
+            if mine.is_empty() {
+                *mine = theirs;
+            } else {
+                mine.append(&mut theirs);
+            }
+        }
+    }
 }
 
 /// A position settled in a distance pass whose predecessors are gathered:
@@ -725,7 +784,7 @@ impl<'a> Solver<'a> {
         len: u64,
         pieces: usize,
         work: impl Fn(usize, &mut Worker<'a>) + Sync,
-    ) -> Vec<Entry> {
+    ) -> Buckets {
         self.progress.report(Progress::Pass {
             title: &format!("{} {message}", self.title),
             len,
@@ -744,34 +803,17 @@ impl<'a> Solver<'a> {
                     work(piece, &mut worker);
                 })
         });
-        let found: Vec<Vec<Entry>> = workers
-            .into_iter()
-            .map(|w| w.into_inner().expect("worker state").found)
-            .collect();
-        found.concat()
-    }
-
-    /// Puts settled and late entries into the buckets of their distances.
-    fn file(&self, found: Vec<Entry>, buckets: &mut Vec<Vec<Entry>>) {
-        for e in found {
-            let (t, slot) = split(e);
-            let d = if e & LATE != 0 {
-                self.exit_plies[t][slot as usize].load(Ordering::Relaxed)
-            } else {
-                let code = self.state[t][slot as usize].load(Ordering::Relaxed) & CODE;
-                Probe::from_code(code as u16).plies
-            } as usize;
-            if buckets.len() <= d {
-                buckets.resize_with(d + 1, Vec::new);
-            }
-            buckets[d].push(e);
+        let mut found = Buckets::default();
+        for w in workers {
+            found.merge(w.into_inner().expect("worker state").found);
         }
+        found
     }
 
     /// Solves the pair; returns the time the forward pass took.
     fn solve(&self) -> Duration {
         let start = Instant::now();
-        let mut buckets: Vec<Vec<Entry>> = Vec::new();
+        let mut buckets = Buckets::default();
         for t in 0..self.ix.len() {
             let ix = &self.ix[t];
             let message = format!("forward pass over {}", self.members[t]);
@@ -783,12 +825,12 @@ impl<'a> Solver<'a> {
                 self.init_class(t, class, &mut worker.found);
                 self.progress.report(Progress::Advanced(ix.per_class()));
             });
-            self.file(found, &mut buckets);
+            buckets.merge(found);
         }
         let forward = start.elapsed();
         let mut d = 0;
-        while d < buckets.len() {
-            let current = std::mem::take(&mut buckets[d]);
+        while d < buckets.0.len() {
+            let current = std::mem::take(&mut buckets.0[d]);
             let len = current.len();
             if len > 0 {
                 let plies = d as u16;
@@ -824,7 +866,7 @@ impl<'a> Solver<'a> {
                     }
                     self.progress.report(Progress::Advanced(chunk.len() as u64));
                 });
-                self.file(found, &mut buckets);
+                buckets.merge(found);
             }
             d += 1;
         }
@@ -895,7 +937,7 @@ impl<'a> Solver<'a> {
     }
 
     /// Forward pass over the slots of one mover class of table `t`.
-    fn init_class(&self, t: usize, class: usize, out: &mut Vec<Entry>) {
+    fn init_class(&self, t: usize, class: usize, out: &mut Buckets) {
         let mut succ: Vec<u64> = Vec::with_capacity(128);
         let mut reads: Vec<(&SubspaceTable, u64, bool)> = Vec::with_capacity(128);
         let mut scratch: Vec<u32> = Vec::new();
@@ -1022,7 +1064,7 @@ impl<'a> Solver<'a> {
             {
                 p[slot as usize].store(plies, Ordering::Relaxed);
                 if exits.win.is_some() {
-                    out.push(entry(t, slot) | LATE);
+                    out.push(plies, entry(t, slot) | LATE);
                 }
             }
         });
@@ -1207,10 +1249,10 @@ impl<'a> Solver<'a> {
 
     /// Stores a value found by the forward pass; in a pair with moves in
     /// it, the position's predecessors hear of it at its distance.
-    fn settle(&self, t: usize, slot: u64, p: Probe, out: &mut Vec<Entry>) {
+    fn settle(&self, t: usize, slot: u64, p: Probe, out: &mut Buckets) {
         self.state[t][slot as usize].store(p.code() as u32, Ordering::Relaxed);
         if self.cyclic {
-            out.push(entry(t, slot));
+            out.push(p.plies, entry(t, slot));
         }
     }
 
@@ -1236,7 +1278,7 @@ impl<'a> Solver<'a> {
         Settled { p, lost }: Settled,
         d: u16,
         preds: &mut Vec<u64>,
-        out: &mut Vec<Entry>,
+        out: &mut Buckets,
     ) {
         let states = &self.state[p];
         // Plain loads first: independent, so their cache misses overlap,
@@ -1261,7 +1303,7 @@ impl<'a> Solver<'a> {
                     })
                     .is_ok();
                 if settled {
-                    out.push(entry(p, q));
+                    out.push(d + 1, entry(p, q));
                 }
                 continue;
             }
@@ -1269,20 +1311,21 @@ impl<'a> Solver<'a> {
             let late = self
                 .exit_plies
                 .get(p)
-                .is_some_and(|x| x[q as usize].load(Ordering::Relaxed) > d + 1);
+                .map(|x| x[q as usize].load(Ordering::Relaxed))
+                .filter(|&plies| plies > d + 1);
+            let late_flag = late.is_some();
             // Unsettled positions count at least one open successor.
             let r = state.fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
                 (s & CODE == UNKNOWN).then(|| {
                     let n = s - ONE;
-                    if n < ONE && !late { n | loss } else { n }
+                    if n < ONE && !late_flag { n | loss } else { n }
                 })
             });
             if matches!(r, Ok(s) if s - ONE < ONE) {
-                out.push(if late {
-                    entry(p, q) | LATE | LATE_LOSS
-                } else {
-                    entry(p, q)
-                });
+                match late {
+                    Some(plies) => out.push(plies, entry(p, q) | LATE | LATE_LOSS),
+                    None => out.push(d + 1, entry(p, q)),
+                }
             }
         }
     }

@@ -25,6 +25,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
 
 use memmap2::{Mmap, MmapMut};
+use rayon::prelude::*;
 
 use crate::tablebase::error::{TableProblem, TablebaseError};
 use crate::tablebase::format::codec::{Layout, POW3, wdl_digit};
@@ -58,8 +59,8 @@ pub(crate) struct Header {
 /// The checksum of each `BLOCK` of values, as the file stores them.
 pub(crate) fn block_sums(values: &[u8]) -> Vec<u8> {
     values
-        .chunks(BLOCK)
-        .flat_map(|b| checksum(b).to_le_bytes())
+        .par_chunks(BLOCK)
+        .flat_map_iter(|b| checksum(b).to_le_bytes())
         .collect()
 }
 
