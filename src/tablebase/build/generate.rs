@@ -1368,3 +1368,54 @@ const LOST_NOW: Probe = Probe {
     value: Value::Loss,
     plies: 0,
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Results with distances at the edges of what the tables hold.
+    fn probes() -> Vec<Probe> {
+        let mut all = vec![Probe::DRAW];
+        for plies in [0, 1, 2, 3, 7, 100, 255, 1000, Probe::NO_DISTANCE] {
+            for value in [Value::Win, Value::Loss] {
+                all.push(Probe { value, plies });
+            }
+        }
+        all
+    }
+
+    /// The placement pass takes the best of its children by the greatest
+    /// `exit_rank`: that must be `Exits`'s best, for every pair of results.
+    #[test]
+    fn exit_ranks_order_results_as_exits_does() {
+        assert_eq!(ranked_exit(0), None);
+        for a in probes() {
+            assert_eq!(ranked_exit(exit_rank(a)), Some(a));
+            for b in probes() {
+                let mut exits = Exits::default();
+                exits.add(a);
+                exits.add(b);
+                assert_eq!(
+                    ranked_exit(exit_rank(a).max(exit_rank(b))),
+                    exits.best(),
+                    "{a:?} and {b:?}"
+                );
+            }
+        }
+    }
+
+    /// Buckets merged from workers hold every entry at its distance.
+    #[test]
+    fn buckets_merge_by_distance() {
+        let (mut a, mut b) = (Buckets::default(), Buckets::default());
+        a.push(2, 20);
+        b.push(0, 1);
+        b.push(2, 21);
+        b.push(5, 50);
+        a.merge(b);
+        assert_eq!(
+            a.0,
+            vec![vec![1], vec![], vec![20, 21], vec![], vec![], vec![50]]
+        );
+    }
+}
