@@ -479,6 +479,21 @@ struct Worker<'t> {
     scratch: Vec<u32>,
 }
 
+/// A position of the forward pass between generating its moves and
+/// valuing them (`Solver::init_class`): its slot and stones, its moves,
+/// its quiet successors counted and indexed, the best of its moves
+/// leaving the pair valued so far, and the slots below still to read.
+#[derive(Default)]
+struct Pending<'t> {
+    slot: u64,
+    stones: (u32, u32),
+    moves: u32,
+    distinct: usize,
+    exits: Exits,
+    succ: Vec<u64>,
+    reads: Vec<(&'t SubspaceTable, u64, bool)>,
+}
+
 /// Settled entries by the distance at which their predecessors hear of
 /// them. Each worker files its own as it settles them (it knows their
 /// distances), so no serial pass reloads their states to sort them.
@@ -510,33 +525,41 @@ impl Buckets {
 }
 
 /// A position settled in a distance pass whose predecessors are gathered:
-/// their table, and whether it is lost (else won).
+/// their table, whether it is lost (else won), and the stones of the side
+/// not moving in them.
 #[derive(Clone, Copy)]
 struct Settled {
     p: usize,
     lost: bool,
+    other: u32,
 }
 
 /// Settled positions a worker takes at a time in a distance pass.
 const CHUNK: usize = 4096;
 
-/// A position in the pair: table number in the top bits, slot below.
+/// A settled position in the pair: the stones of its side to move (bits
+/// 0..24) and of the other side (24..48), its table (from bit 48), and
+/// whether it is lost. Its predecessors follow from the stones without
+/// decoding a slot, and the value without loading its state.
 type Entry = u64;
-const SLOT_BITS: u32 = 48;
+const TABLE_SHIFT: u32 = 48;
+const LOST: Entry = 1 << 61;
 /// Marks an entry to settle when its bucket comes if still unknown, at
 /// the distance of its best move leaving the pair: a win, or with `LATE_LOSS`
-/// a loss.
+/// (and `LOST`) a loss.
 const LATE: Entry = 1 << 63;
 const LATE_LOSS: Entry = 1 << 62;
 
-fn entry(t: usize, slot: u64) -> Entry {
-    (t as u64) << SLOT_BITS | slot
+fn entry(t: usize, mover: u32, other: u32, lost: bool) -> Entry {
+    (t as u64) << TABLE_SHIFT | (other as u64) << 24 | mover as u64 | if lost { LOST } else { 0 }
 }
 
-fn split(e: Entry) -> (usize, u64) {
+/// The table of an entry and its stones: the side to move's, the other's.
+fn split(e: Entry) -> (usize, u32, u32) {
     (
-        ((e & !(LATE | LATE_LOSS)) >> SLOT_BITS) as usize,
-        e & ((1 << SLOT_BITS) - 1),
+        (e >> TABLE_SHIFT & 3) as usize,
+        (e & 0xff_ffff) as u32,
+        (e >> 24 & 0xff_ffff) as u32,
     )
 }
 
@@ -736,9 +759,14 @@ impl<'a> Solver<'a> {
             .map(|i| {
                 let state = states(i.size())?;
                 if fresh != UNKNOWN {
-                    state
-                        .iter()
-                        .for_each(|v: &AtomicU32| v.store(fresh, Ordering::Relaxed));
+                    // On all threads: the first touch of each page also
+                    // has the kernel clear it.
+                    pool.install(|| {
+                        state
+                            .par_iter()
+                            .with_min_len(1 << 16)
+                            .for_each(|v: &AtomicU32| v.store(fresh, Ordering::Relaxed))
+                    });
                 }
                 Ok(state)
             })
@@ -843,12 +871,6 @@ impl<'a> Solver<'a> {
                     let mut pending = None;
                     // One step past the last entry updates its predecessors.
                     for k in 0..=chunk.len() {
-                        // The entries lie all over the table: start loading
-                        // one a few ahead.
-                        if let Some(&ahead) = chunk.get(k + AHEAD) {
-                            let (t, slot) = split(ahead);
-                            file::prefetch(&self.state[t][slot as usize]);
-                        }
                         let next = chunk
                             .get(k)
                             .filter(|&&e| e & LATE == 0 || self.settle_late(e, plies))
@@ -875,7 +897,8 @@ impl<'a> Solver<'a> {
 
     /// Settles a late entry at distance `d` if nothing settled it sooner.
     fn settle_late(&self, e: Entry, d: u16) -> bool {
-        let (t, slot) = split(e);
+        let (t, mover, other) = split(e);
+        let slot = self.ix[t].index(mover, other);
         let value = if e & LATE_LOSS != 0 {
             Value::Loss
         } else {
@@ -936,10 +959,11 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// Forward pass over the slots of one mover class of table `t`.
+    /// Forward pass over the slots of one mover class of table `t`. Each
+    /// position's moves are generated (its reads of the tables below
+    /// started) before the previous position is valued, so those reads'
+    /// cache misses overlap with work.
     fn init_class(&self, t: usize, class: usize, out: &mut Buckets) {
-        let mut succ: Vec<u64> = Vec::with_capacity(128);
-        let mut reads: Vec<(&SubspaceTable, u64, bool)> = Vec::with_capacity(128);
         let mut scratch: Vec<u32> = Vec::new();
         let other = self.other(t);
         let sector = self.members[t];
@@ -956,118 +980,148 @@ impl<'a> Solver<'a> {
         let quiet_placements = (places && (child.placing() || child.mine + child.theirs < 24))
             .then(|| self.lower.table(child))
             .flatten();
+        // The position being generated, and the one waiting to be valued.
+        let mut work: [Pending<'a>; 2] = Default::default();
+        let mut waiting = false;
         self.ix[t].for_each_in_class(class, |slot, mine, theirs, canonical| {
-            let v = &self.state[t][slot as usize];
             if !canonical {
-                v.store(PADDING, Ordering::Relaxed);
+                self.state[t][slot as usize].store(PADDING, Ordering::Relaxed);
                 return;
             }
-            let mut moves = 0;
+            let [next, previous] = &mut work;
+            next.slot = slot;
+            next.stones = (mine, theirs);
+            next.moves = 0;
             // Quiet successors counted without indexing them (see below).
-            let mut distinct = 0;
-            let mut exits = Exits::default();
-            succ.clear();
-            reads.clear();
-            {
-                let mut stopped = false;
-                if let Some(other) = other.filter(|_| slides) {
-                    // Every quiet successor has the opponent to move on
-                    // `theirs`. Distinct slides leave distinct stone sets,
-                    // so two of them reach one slot only through a
-                    // symmetry fixing `theirs`: when none does, each is a
-                    // successor of its own and needs no index.
-                    let quiet = self.ix[other].prepare(theirs);
-                    let direct = quiet.unique();
-                    stopped = self.mover.slides(
-                        mine,
-                        theirs,
-                        fly,
-                        &mut scratch,
-                        &mut |me, opp, removed| {
-                            moves += 1;
+            next.distinct = 0;
+            next.exits = Exits::default();
+            next.succ.clear();
+            next.reads.clear();
+            let Pending {
+                moves,
+                distinct,
+                exits,
+                succ,
+                reads,
+                ..
+            } = next;
+            let mut stopped = false;
+            if let Some(other) = other.filter(|_| slides) {
+                // Every quiet successor has the opponent to move on
+                // `theirs`. Distinct slides leave distinct stone sets,
+                // so two of them reach one slot only through a
+                // symmetry fixing `theirs`: when none does, each is a
+                // successor of its own and needs no index.
+                let quiet = self.ix[other].prepare(theirs);
+                let direct = quiet.unique();
+                stopped =
+                    self.mover
+                        .slides(mine, theirs, fly, &mut scratch, &mut |me, opp, removed| {
+                            *moves += 1;
                             if removed {
-                                self.leave(me, opp, true, slid, &mut exits, &mut reads)
+                                self.leave(me, opp, true, slid, exits, reads)
                             } else {
                                 if direct {
-                                    distinct += 1;
+                                    *distinct += 1;
                                 } else {
                                     succ.push(quiet.index(me));
                                 }
                                 false
                             }
-                        },
-                    );
-                }
-                if places && !stopped {
-                    // Those all have the opponent to move on `theirs`.
-                    let quiet = quiet_placements.map(|q| (q, q.index.prepare(theirs)));
-                    self.mover
-                        .placements(mine, theirs, &mut scratch, &mut |me, opp, removed| {
-                            moves += 1;
-                            match &quiet {
-                                Some((table, ix)) if !removed => {
-                                    let slot = ix.index(me);
-                                    table.file.prefetch(slot);
-                                    reads.push((table, slot, false));
-                                    false
-                                }
-                                _ => self.leave(me, opp, removed, placed, &mut exits, &mut reads),
-                            }
                         });
-                }
             }
-            // The other tables' values, read in one go so that their
-            // cache misses overlap.
-            if exits.win != Some(1) {
-                for &(table, slot, removed) in &reads {
-                    let child = entered(&self.rules, table, slot)
-                        .expect("dependencies are checked before solving");
-                    exits.add(through(child, removed));
-                }
+            if places && !stopped {
+                // Those all have the opponent to move on `theirs`.
+                let quiet = quiet_placements.map(|q| (q, q.index.prepare(theirs)));
+                self.mover
+                    .placements(mine, theirs, &mut scratch, &mut |me, opp, removed| {
+                        *moves += 1;
+                        match &quiet {
+                            Some((table, ix)) if !removed => {
+                                let slot = ix.index(me);
+                                table.file.prefetch(slot);
+                                reads.push((table, slot, false));
+                                false
+                            }
+                            _ => self.leave(me, opp, removed, placed, exits, reads),
+                        }
+                    });
             }
-            if moves == 0 {
-                match self.rules.blocked {
-                    crate::rules::Blocked::Loss => self.settle(t, slot, LOST_NOW, out),
-                    // Never counted down: stays a draw. (The other values
-                    // are not covered: `covers`.)
-                    crate::rules::Blocked::Draw
-                    | crate::rules::Blocked::Pass
-                    | crate::rules::Blocked::RemoveMove
-                    | crate::rules::Blocked::RemovePass
-                    | crate::rules::Blocked::BothRemove => v.store(ONE, Ordering::Relaxed),
-                }
-                return;
+            if waiting {
+                self.value_position(t, previous, out);
             }
-            succ.sort_unstable();
-            succ.dedup();
-            let inside = distinct + succ.len();
-            let best = exits.best();
-            match exits.win {
-                // No move in the pair wins faster than in 1.
-                Some(w) if inside == 0 || w <= 1 => {
-                    return self.settle(t, slot, best.expect("a win"), out);
-                }
-                _ => {}
-            }
-            let open = inside + (exits.win.is_some() || exits.draw) as usize;
-            if open == 0 {
-                // Every move leaves the pair and loses.
-                return self.settle(t, slot, best.expect("moves"), out);
-            }
-            v.store(open as u32 * ONE, Ordering::Relaxed);
-            if inside == 0 {
-                // Drawn by a move leaving the pair.
-                return;
-            }
-            if let Some(plies) = exits.win.or(exits.loss)
-                && let Some(p) = self.exit_plies.get(t)
-            {
-                p[slot as usize].store(plies, Ordering::Relaxed);
-                if exits.win.is_some() {
-                    out.push(plies, entry(t, slot) | LATE);
-                }
-            }
+            std::mem::swap(next, previous);
+            waiting = true;
         });
+        if waiting {
+            self.value_position(t, &mut work[1], out);
+        }
+    }
+
+    /// The forward pass's value of a position of table `t` whose moves
+    /// are generated: settled, or its count of open successors.
+    fn value_position(&self, t: usize, position: &mut Pending<'a>, out: &mut Buckets) {
+        let Pending {
+            slot,
+            stones,
+            moves,
+            distinct,
+            ref mut exits,
+            ref mut succ,
+            ref reads,
+        } = *position;
+        let v = &self.state[t][slot as usize];
+        // The other tables' values, read in one go so that their cache
+        // misses overlap.
+        if exits.win != Some(1) {
+            for &(table, slot, removed) in reads {
+                let child = entered(&self.rules, table, slot)
+                    .expect("dependencies are checked before solving");
+                exits.add(through(child, removed));
+            }
+        }
+        if moves == 0 {
+            match self.rules.blocked {
+                crate::rules::Blocked::Loss => self.settle(t, slot, stones, LOST_NOW, out),
+                // Never counted down: stays a draw. (The other values
+                // are not covered: `covers`.)
+                crate::rules::Blocked::Draw
+                | crate::rules::Blocked::Pass
+                | crate::rules::Blocked::RemoveMove
+                | crate::rules::Blocked::RemovePass
+                | crate::rules::Blocked::BothRemove => v.store(ONE, Ordering::Relaxed),
+            }
+            return;
+        }
+        succ.sort_unstable();
+        succ.dedup();
+        let inside = distinct + succ.len();
+        let best = exits.best();
+        match exits.win {
+            // No move in the pair wins faster than in 1.
+            Some(w) if inside == 0 || w <= 1 => {
+                return self.settle(t, slot, stones, best.expect("a win"), out);
+            }
+            _ => {}
+        }
+        let open = inside + (exits.win.is_some() || exits.draw) as usize;
+        if open == 0 {
+            // Every move leaves the pair and loses.
+            return self.settle(t, slot, stones, best.expect("moves"), out);
+        }
+        v.store(open as u32 * ONE, Ordering::Relaxed);
+        if inside == 0 {
+            // Drawn by a move leaving the pair.
+            return;
+        }
+        if let Some(plies) = exits.win.or(exits.loss)
+            && let Some(p) = self.exit_plies.get(t)
+        {
+            p[slot as usize].store(plies, Ordering::Relaxed);
+            if exits.win.is_some() {
+                out.push(plies, entry(t, stones.0, stones.1, false) | LATE);
+            }
+        }
     }
 
     /// The forward pass over placement sector `t` when no move stays in it
@@ -1249,25 +1303,28 @@ impl<'a> Solver<'a> {
 
     /// Stores a value found by the forward pass; in a pair with moves in
     /// it, the position's predecessors hear of it at its distance.
-    fn settle(&self, t: usize, slot: u64, p: Probe, out: &mut Buckets) {
+    /// `(mine, theirs)`: its stones.
+    fn settle(&self, t: usize, slot: u64, (mine, theirs): (u32, u32), p: Probe, out: &mut Buckets) {
         self.state[t][slot as usize].store(p.code() as u32, Ordering::Relaxed);
         if self.cyclic {
-            out.push(p.plies, entry(t, slot));
+            out.push(p.plies, entry(t, mine, theirs, p.value == Value::Loss));
         }
     }
 
     /// The first half of settling what follows from position `e` having
-    /// been settled: its predecessors' slots into `preds` (their states
-    /// being loaded), and for `update_predecessors` their table and
-    /// whether `e` is lost; `None` when it has no predecessors.
+    /// been settled: its predecessors into `preds` (see `predecessors`;
+    /// their states being loaded), and for `update_predecessors` their
+    /// table, whether `e` is lost and the other side's stones in them;
+    /// `None` when it has no predecessors.
     fn gather_predecessors(&self, e: Entry, preds: &mut Vec<u64>) -> Option<Settled> {
-        let (t, slot) = split(e);
-        let code = (self.state[t][slot as usize].load(Ordering::Relaxed) & CODE) as u16;
-        let lost = Probe::from_code(code).value == Value::Loss;
-        let (mine, theirs) = self.ix[t].position(slot);
+        let (t, mine, theirs) = split(e);
         let p = self.other(t)?;
         self.predecessors(p, mine, theirs, preds);
-        Some(Settled { p, lost })
+        Some(Settled {
+            p,
+            lost: e & LOST != 0,
+            other: mine,
+        })
     }
 
     /// The second half: a position settled at distance `d` makes its
@@ -1275,7 +1332,7 @@ impl<'a> Solver<'a> {
     /// is won).
     fn update_predecessors(
         &self,
-        Settled { p, lost }: Settled,
+        Settled { p, lost, other }: Settled,
         d: u16,
         preds: &mut Vec<u64>,
         out: &mut Buckets,
@@ -1283,7 +1340,7 @@ impl<'a> Solver<'a> {
         let states = &self.state[p];
         // Plain loads first: independent, so their cache misses overlap,
         // and most predecessors at later distances are settled already.
-        preds.retain(|&q| states[q as usize].load(Ordering::Relaxed) & CODE == UNKNOWN);
+        preds.retain(|&x| states[(x >> 24) as usize].load(Ordering::Relaxed) & CODE == UNKNOWN);
         let win = Probe {
             value: Value::Win,
             plies: d + 1,
@@ -1294,7 +1351,8 @@ impl<'a> Solver<'a> {
             plies: d + 1,
         }
         .code() as u32;
-        for &q in preds.iter() {
+        for &x in preds.iter() {
+            let (q, before) = (x >> 24, (x & 0xff_ffff) as u32);
             let state = &states[q as usize];
             if lost {
                 let settled = state
@@ -1303,7 +1361,7 @@ impl<'a> Solver<'a> {
                     })
                     .is_ok();
                 if settled {
-                    out.push(d + 1, entry(p, q));
+                    out.push(d + 1, entry(p, before, other, false));
                 }
                 continue;
             }
@@ -1322,17 +1380,19 @@ impl<'a> Solver<'a> {
                 })
             });
             if matches!(r, Ok(s) if s - ONE < ONE) {
+                let lost = entry(p, before, other, true);
                 match late {
-                    Some(plies) => out.push(plies, entry(p, q) | LATE | LATE_LOSS),
-                    None => out.push(d + 1, entry(p, q)),
+                    Some(plies) => out.push(plies, lost | LATE | LATE_LOSS),
+                    None => out.push(d + 1, lost),
                 }
             }
         }
     }
 
-    /// Slots in table `p` of the distinct positions from which the side
-    /// that has just moved (`theirs`) reached (`mine`, `theirs`) without
-    /// placing or removing anything.
+    /// The distinct positions in table `p` from which the side that has
+    /// just moved (`theirs`) reached (`mine`, `theirs`) without placing or
+    /// removing anything: each as its slot (from bit 24) and the mover's
+    /// stones there (below).
     fn predecessors(&self, p: usize, mine: u32, theirs: u32, out: &mut Vec<u64>) {
         out.clear();
         let fly = self.mover.flies(self.members[p]);
@@ -1341,10 +1401,10 @@ impl<'a> Solver<'a> {
             let q = ix.index(before, mine);
             // Loading while the next index is computed.
             file::prefetch(&states[q as usize]);
-            out.push(q);
+            out.push(q << 24 | before as u64);
         });
         out.sort_unstable();
-        out.dedup();
+        out.dedup_by(|a, b| *a >> 24 == *b >> 24);
     }
 }
 
@@ -1359,10 +1419,6 @@ fn least_image(set: u32, stab: u16) -> bool {
     }
     true
 }
-
-/// How many entries ahead of the one being settled a bucket pass starts
-/// loading.
-const AHEAD: usize = 8;
 
 const LOST_NOW: Probe = Probe {
     value: Value::Loss,
