@@ -672,28 +672,36 @@ fn ranked_exit(rank: u32) -> Option<Probe> {
     }
 }
 
-/// A one-byte child table of a placement sector, read without decoding:
-/// by stored byte, the rank (`exit_rank`) of the mover's result of a move
-/// into it (`entered`, then `through`). The placement pass reads tens of
-/// children a position, and their blocks were all checked before solving
-/// (`usable`).
+/// A child table of a placement sector that stores one or two bytes a
+/// slot, read without decoding: by stored code, the rank (`exit_rank`) of
+/// the mover's result of a move into it (`entered`, then `through`). The
+/// placement pass reads tens of children a position, and their blocks
+/// were all checked before solving (`usable`).
 struct Child<'t> {
     data: &'t [u8],
-    rank: [u32; 256],
+    /// Two bytes a slot (`Layout::Word`), else one.
+    wide: bool,
+    /// By every `u16` code, so that no read needs a bounds check; the
+    /// few codes a table holds stay in cache.
+    rank: Box<[u32; 1 << 16]>,
 }
 
 impl<'t> Child<'t> {
-    /// `None` unless `table` stores a byte a slot.
+    /// `None` for a win/draw/loss-only table.
     fn new(rules: &Rules, table: &'t SubspaceTable, removed: bool) -> Option<Child<'t>> {
-        if table.file.header.layout != Layout::Byte {
-            return None;
-        }
+        let wide = match table.file.header.layout {
+            Layout::Byte => false,
+            Layout::Word => true,
+            Layout::Wdl => return None,
+        };
         let s = table.file.header.subspace;
-        let rank = std::array::from_fn(|byte| {
-            exit_rank(through(on_entry(rules, s, byte as u16), removed))
-        });
+        let mut rank: Box<[u32; 1 << 16]> = vec![0; 1 << 16].try_into().expect("length");
+        for (code, r) in rank.iter_mut().enumerate() {
+            *r = exit_rank(through(on_entry(rules, s, code as u16), removed));
+        }
         Some(Child {
             data: table.file.data(),
+            wide,
             rank,
         })
     }
@@ -701,7 +709,13 @@ impl<'t> Child<'t> {
     /// The rank of the result of a move into `slot`.
     #[inline]
     fn read(&self, slot: u64) -> u32 {
-        self.rank[self.data[slot as usize] as usize]
+        let s = slot as usize;
+        let code = if self.wide {
+            u16::from_le_bytes([self.data[2 * s], self.data[2 * s + 1]])
+        } else {
+            self.data[s] as u16
+        };
+        self.rank[code as usize]
     }
 }
 
@@ -1175,7 +1189,8 @@ impl<'a> Solver<'a> {
     /// `placement_pass` for the positions of sector `t` with the other
     /// side on canonical set `theirs`, whose other symmetries are `stab`;
     /// the tables of its quiet and removing placements, and the same as
-    /// `Child`ren where they store a byte a slot (by whether they remove).
+    /// `Child`ren unless they store win, draw or loss only (by whether they
+    /// remove).
     fn placement_group(
         &self,
         t: usize,
