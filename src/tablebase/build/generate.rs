@@ -369,12 +369,13 @@ impl<'a> Run<'a> {
                     subspace: sub,
                     layout,
                     slots: solver.ix[t].size(),
-                    checksum: file::values_checksum(&bytes),
+                    checksum: 0, // set by write_table
+
                     summary,
                     fingerprint: self.fingerprint.to_string(),
                 };
                 let path = file::table_path(self.dir, sub);
-                file::write_table(&path, &header, &bytes)?;
+                file::write_table(&path, header, &bytes)?;
                 done.push(Generated {
                     subspace: sub,
                     summary,

@@ -51,13 +51,14 @@ pub(crate) struct Header {
     pub subspace: Sector,
     pub layout: Layout,
     pub slots: u64,
+    /// That of the block checksums; `write_table` sets it.
     pub checksum: u64,
     pub summary: Summary,
     pub fingerprint: String,
 }
 
 /// The checksum of each `BLOCK` of values, as the file stores them.
-pub(crate) fn block_sums(values: &[u8]) -> Vec<u8> {
+fn block_sums(values: &[u8]) -> Vec<u8> {
     values
         .par_chunks(BLOCK)
         .flat_map_iter(|b| checksum(b).to_le_bytes())
@@ -67,11 +68,6 @@ pub(crate) fn block_sums(values: &[u8]) -> Vec<u8> {
 /// The size of a table file with `values` bytes of values.
 pub fn file_len(values: usize) -> u64 {
     (HEADER_LEN + values + 8 * values.div_ceil(BLOCK)) as u64
-}
-
-/// The header's checksum of a table's values: that of their block sums.
-pub(crate) fn values_checksum(values: &[u8]) -> u64 {
-    checksum(&block_sums(values))
 }
 
 /// A fast 64-bit checksum.
@@ -159,19 +155,22 @@ pub fn table_path(dir: &Path, sector: Sector) -> PathBuf {
     dir.join(format!("{sector}.mtb"))
 }
 
-/// Writes a table atomically: temporary file, sync, rename.
+/// Writes a table atomically: temporary file, sync, rename. The header's
+/// checksum is set here from the block sums, so they are computed once.
 pub(crate) fn write_table(
     path: &Path,
-    header: &Header,
+    mut header: Header,
     values: &[u8],
 ) -> Result<(), TablebaseError> {
-    write_atomically(path, header, values).map_err(|error| TablebaseError::Io {
+    let sums = block_sums(values);
+    header.checksum = checksum(&sums);
+    write_atomically(path, &header, values, &sums).map_err(|error| TablebaseError::Io {
         path: path.to_path_buf(),
         error,
     })
 }
 
-fn write_atomically(path: &Path, header: &Header, values: &[u8]) -> io::Result<()> {
+fn write_atomically(path: &Path, header: &Header, values: &[u8], sums: &[u8]) -> io::Result<()> {
     if let Some(parent) = path.parent() {
         fs::create_dir_all(parent)?;
     }
@@ -181,7 +180,7 @@ fn write_atomically(path: &Path, header: &Header, values: &[u8]) -> io::Result<(
         let mut f = io::BufWriter::new(File::create(&tmp)?);
         f.write_all(&header.encode())?;
         f.write_all(values)?;
-        f.write_all(&block_sums(values))?;
+        f.write_all(sums)?;
         f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         fs::rename(&tmp, path)
     })();
@@ -514,11 +513,11 @@ mod tests {
             subspace: sub,
             layout,
             slots,
-            checksum: values_checksum(values),
+            checksum: 0,
             summary: Summary::default(),
             fingerprint: fingerprint.into(),
         };
-        write_table(path, &header, values).unwrap();
+        write_table(path, header, values).unwrap();
     }
 
     /// A large table is checked block by block as it is read, and one bad
