@@ -370,7 +370,6 @@ impl<'a> Run<'a> {
                     layout,
                     slots: solver.ix[t].size(),
                     checksum: 0, // set by write_table
-
                     summary,
                     fingerprint: self.fingerprint.to_string(),
                 };
