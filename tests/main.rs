@@ -15,6 +15,7 @@ mod gui;
 mod layers;
 #[path = "match.rs"]
 mod matches;
+mod move_limits;
 mod notation_fen;
 mod perft;
 mod placement;

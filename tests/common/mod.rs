@@ -6,6 +6,7 @@ pub mod engine;
 pub mod game_tables;
 pub mod gui_server;
 pub mod naive;
+pub mod naive_clock;
 pub mod naive_sets;
 pub mod naive_solve;
 pub mod sets_harness;

@@ -110,7 +110,7 @@ impl Val {
     }
 
     /// The dense solver's stored form: 0 not known yet.
-    fn code(self) -> u16 {
+    pub(super) fn code(self) -> u16 {
         match self {
             Val::Draw => 1,
             Val::Win(d) => 2 + 2 * d,
@@ -118,7 +118,7 @@ impl Val {
         }
     }
 
-    fn from_code(c: u16) -> Option<Val> {
+    pub(super) fn from_code(c: u16) -> Option<Val> {
         match c {
             0 => None,
             1 => Some(Val::Draw),
@@ -354,6 +354,12 @@ impl Game {
 
     /// The position string of a state (clock 0).
     pub fn fen(&self, s: State) -> String {
+        self.fen_at(s, 0)
+    }
+
+    /// The position string of a state with `clock` plies since the last
+    /// placement or removal.
+    pub fn fen_at(&self, s: State, clock: u16) -> String {
         let mut out = String::with_capacity(48);
         for (r, points) in self.ranks.iter().enumerate() {
             if r > 0 {
@@ -383,7 +389,7 @@ impl Game {
         let placed = 2 * self.pieces - hand(s, 0) - hand(s, 1);
         let fullmove = 1 + (placed + side(s) as u32) / 2;
         out.push_str(&format!(
-            " {} {} {} 0 {fullmove}",
+            " {} {} {} {clock} {fullmove}",
             if side(s) == 0 { 'w' } else { 'b' },
             hand(s, 0),
             hand(s, 1)
@@ -409,15 +415,15 @@ fn binomials() -> [[u64; 25]; 25] {
 /// C(24, white) x C(24, black) slots, each colour's points ranked by the
 /// combinatorial number system. (Not a reduction: distinct states get
 /// distinct slots, and some slots hold no state.)
-struct Dense {
+pub(super) struct Dense {
     pieces: usize,
     binom: [[u64; 25]; 25],
     offsets: Vec<u64>,
-    size: u64,
+    pub(super) size: u64,
 }
 
 impl Dense {
-    fn new(pieces: u32) -> Dense {
+    pub(super) fn new(pieces: u32) -> Dense {
         let p = pieces as usize;
         let binom = binomials();
         let mut offsets = Vec::new();
@@ -450,7 +456,7 @@ impl Dense {
             .sum()
     }
 
-    fn slot(&self, s: State) -> usize {
+    pub(super) fn slot(&self, s: State) -> usize {
         let n = self.pieces + 1;
         let (w, b) = (stones(s, 0), stones(s, 1));
         let (wc, bc) = (w.count_ones() as usize, b.count_ones() as usize);
@@ -458,6 +464,32 @@ impl Dense {
             (((wc * n + bc) * n + hand(s, 0) as usize) * n + hand(s, 1) as usize) * 2 + side(s);
         (self.offsets[config] + self.rank(w) * self.binom[24][bc] + self.rank(b)) as usize
     }
+}
+
+/// Every state reachable from the start, the start first (breadth first).
+pub fn reachable(game: &Game) -> Vec<State> {
+    let dense = Dense::new(game.pieces);
+    let mut seen = vec![false; dense.size as usize];
+    seen[dense.slot(game.start())] = true;
+    let mut states = vec![game.start()];
+    let mut moves = Vec::new();
+    let mut i = 0;
+    while i < states.len() {
+        let s = states[i];
+        i += 1;
+        if lost_by_material(s) {
+            continue;
+        }
+        game.moves(s, &mut moves);
+        for &(c, _) in &moves {
+            let k = dense.slot(c);
+            if !seen[k] {
+                seen[k] = true;
+                states.push(c);
+            }
+        }
+    }
+    states
 }
 
 /// A whole game solved from its start: every reachable state and its value.
@@ -503,37 +535,30 @@ pub fn solve(game: &Game, check_every: usize) -> Solution {
     let mut sol = Solution {
         values: vec![UNREACHED; dense.size as usize],
         dense,
-        states: vec![game.start()],
+        states: reachable(game),
     };
-    // Exploration, counting each state's moves that remove nothing (plus
-    // a mark for having a removal: those are looked at again below).
+    // Each state's moves that remove nothing, plus a mark for having a
+    // removal (those are looked at again below).
     const REMOVES: u8 = 0x80;
     let mut open = vec![0u8; sol.values.len()];
-    sol.values[sol.dense.slot(game.start())] = UNKNOWN;
     let mut moves = Vec::new();
-    let mut i = 0;
-    while i < sol.states.len() {
-        let s = sol.states[i];
-        i += 1;
+    for &s in &sol.states {
+        let k = sol.dense.slot(s);
+        sol.values[k] = UNKNOWN;
         if lost_by_material(s) {
             continue;
         }
         game.moves(s, &mut moves);
         let mut info = 0u8;
-        for &(c, removal) in &moves {
+        for &(_, removal) in &moves {
             if removal {
                 info |= REMOVES;
             } else {
                 info += 1;
             }
-            let k = sol.dense.slot(c);
-            if sol.values[k] == UNREACHED {
-                sol.values[k] = UNKNOWN;
-                sol.states.push(c);
-            }
         }
         assert!(moves.len() < REMOVES as usize, "few moves");
-        open[sol.dense.slot(s)] = info;
+        open[k] = info;
     }
     let mut groups: Vec<Vec<State>> = Vec::new();
     for &s in &sol.states {
