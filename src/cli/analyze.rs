@@ -2,13 +2,14 @@
 //! input from a file, stdin or `--fen`/`--moves`, a progress bar on
 //! stderr, the analysis on stdout.
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::stdout::out;
 use super::{CliError, PositionArgs};
 use morris::search::{Limits, Searcher, Settings};
 use morris::tablebase::OpenTables;
@@ -170,12 +171,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
         } else {
             text_output(&marks, item, &a)
         };
-        match bar.suspend(|| std::io::stdout().write_all(text.as_bytes())) {
-            Ok(()) => {}
-            // The reader has gone (`| head`): nothing more to do.
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
-            Err(e) => return Err(format!("writing the analysis: {e}").into()),
-        }
+        bar.suspend(|| out!("{text}"));
         bar.inc(1);
     }
     bar.finish_and_clear();

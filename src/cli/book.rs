@@ -5,6 +5,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
+use super::stdout::outln;
 use super::solve::generate_command;
 use super::tb::TbRules;
 use morris::tablebase::book::{Book, BookError};
@@ -40,7 +41,7 @@ pub fn run(args: &BookArgs) -> Result<(), CliError> {
     })?;
     book.write(&args.out)
         .map_err(|e| CliError::Message(e.to_string()))?;
-    println!(
+    outln!(
         "{} positions within {} plies, {} bytes, into {}",
         book.len(),
         book.plies(),

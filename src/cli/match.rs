@@ -11,6 +11,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
 use super::{CliError, PositionArgs};
+use super::stdout::{out, outln};
 use morris::rules::{Rules, Setup, Start};
 use morris::tools::elo::{Sprt, Tally, format_elo};
 use morris::tools::engine_process::{self, EngineSpec, Proto, TimeControl};
@@ -315,9 +316,9 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     })?;
     bar.finish_and_clear();
     if args.json {
-        println!("{}", summary_json(&cfg, &outcome, &faults));
+        outln!("{}", summary_json(&cfg, &outcome, &faults));
     } else {
-        print!("{}", summary_text(&cfg, &outcome, &faults));
+        out!("{}", summary_text(&cfg, &outcome, &faults));
     }
     Ok(())
 }

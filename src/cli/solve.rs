@@ -1,11 +1,11 @@
 //! `morris solve`: the value of a position and of each of its moves, from
 //! the tables.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
 
+use super::stdout::out;
 use super::{CliError, PositionArgs, RulesArgs};
 use morris::rules::Color;
 use morris::tablebase::book;
@@ -55,10 +55,8 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         covers(&rules)?;
     }
     if let Some(o) = game.outcome() {
-        return print(&format!(
-            "position {}\ngame over: {o}\n",
-            pos.to_fen(&rules)
-        ));
+        out!("position {}\ngame over: {o}\n", pos.to_fen(&rules));
+        return Ok(());
     }
     let dir = args.dir.clone().unwrap_or_else(default_dir);
     let tbs = Tablebases::open(&dir, &rules);
@@ -91,15 +89,6 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         text += line.trim_end();
         text += "\n";
     }
-    print(&text)
-}
-
-/// Writes to stdout; a reader that has gone (`| head`) is no error.
-fn print(text: &str) -> Result<(), CliError> {
-    match std::io::stdout().write_all(text.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(format!("writing the values: {e}").into())
-        }
-        _ => Ok(()),
-    }
+    out!("{text}");
+    Ok(())
 }

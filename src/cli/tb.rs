@@ -8,6 +8,7 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 
 use super::{CliError, RulesArgs};
+use super::stdout::{out, outln};
 use morris::rules::{Position, Rules};
 use morris::tablebase::{
     self, GenerateOptions, Known, Layout, Phase, Sector, Source, Subspace, TablebaseError,
@@ -191,7 +192,7 @@ pub fn run(args: &TbArgs) -> Result<(), CliError> {
             if rows.is_empty() {
                 return Err(no_tables(&a.dir()));
             }
-            print!("{}", tablebase::format_summaries(&rows));
+            out!("{}", tablebase::format_summaries(&rows));
             Ok(())
         }
         TbCommand::Probe(a) => run_probe(a),
@@ -234,7 +235,7 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
         tablebase::generate_game(&root, &rules, a.phase, &options)?
     };
     for g in &done {
-        println!(
+        outln!(
             "{}: {} positions, {} bytes, {:.1} s, {:.0} positions/s",
             g.subspace,
             g.summary.positions,
@@ -246,7 +247,7 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
     let seconds = start.elapsed().as_secs_f64();
     let positions: u64 = done.iter().map(|g| g.summary.positions).sum();
     let tbs = Tablebases::open(&root, &rules);
-    println!(
+    outln!(
         "generated {} tables, {positions} positions in {seconds:.1} s ({:.0} positions/s) into {}",
         done.len(),
         positions as f64 / seconds.max(1e-9),
@@ -277,13 +278,13 @@ fn run_plan(a: &PlanArgs) -> Result<(), CliError> {
         morris::tablebase::placement_covers(&rules).map_err(TablebaseError::from)?;
         rows.extend(placement::plan(&rules).sectors());
     }
-    println!("{:>12} {:>16} {:>16}", "sector", "slots", "bytes");
+    outln!("{:>12} {:>16} {:>16}", "sector", "slots", "bytes");
     let (mut slots, mut bytes, mut placing) = (0u64, 0u64, 0u64);
     let layout = if a.wdl { Layout::Wdl } else { Layout::Byte };
     for s in &rows {
         let n = placement::slots(*s);
         let b = tablebase::file_len(layout.bytes(n).unwrap_or(u64::MAX) as usize);
-        println!("{:>12} {n:>16} {b:>16}", s.to_string());
+        outln!("{:>12} {n:>16} {b:>16}", s.to_string());
         slots += n;
         bytes += b;
         placing += s.placing() as u64;
@@ -293,7 +294,7 @@ fn run_plan(a: &PlanArgs) -> Result<(), CliError> {
     } else {
         "1 byte a slot; a table whose distances pass 126 plies takes 2"
     };
-    println!(
+    outln!(
         "{} tables ({} movement, {placing} placement), {slots} slots, {bytes} bytes \
          ({} GB; {per_slot})",
         rows.len(),
@@ -307,7 +308,7 @@ fn run_verify(a: &VerifyArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
     let threads = a.threads.unwrap_or_else(default_threads);
     let checked = tablebase::verify(&a.common.dir(), &rules, threads, a.sample, |c| {
-        println!(
+        outln!(
             "{}: {} positions, {} mismatches{}{}",
             c.subspace,
             c.positions,
@@ -320,7 +321,7 @@ fn run_verify(a: &VerifyArgs) -> Result<(), CliError> {
             }
         );
         for e in &c.examples {
-            println!("  {e}");
+            outln!("  {e}");
         }
     })?;
     if checked.is_empty() {
@@ -333,7 +334,7 @@ fn run_verify(a: &VerifyArgs) -> Result<(), CliError> {
             checked.len()
         )));
     }
-    println!("all {} tables verified", checked.len());
+    outln!("all {} tables verified", checked.len());
     Ok(())
 }
 
@@ -347,18 +348,18 @@ fn run_probe(a: &ProbeArgs) -> Result<(), CliError> {
         .ok_or("position not covered by the tables on disk (nor by the built-in book)")?;
     match known.source {
         Source::Tables => {
-            println!("value: {}", known.value);
+            outln!("value: {}", known.value);
             let stored = tbs.probe_table(&pos).expect("covered");
             if known.value != stored {
-                println!("stored: {stored} (the move-count draw comes first)");
+                outln!("stored: {stored} (the move-count draw comes first)");
             }
         }
-        Source::Book => println!("value: {} (book)", known.value),
+        Source::Book => outln!("value: {} (book)", known.value),
     }
     let mut moves = known.moves;
     moves.sort_by_key(|m| std::cmp::Reverse(preference(m.probe)));
     for m in moves {
-        println!("{:<12} {}", m.mv.to_string(), m.probe);
+        outln!("{:<12} {}", m.mv.to_string(), m.probe);
     }
     Ok(())
 }
@@ -396,7 +397,7 @@ fn run_sample(a: &SampleArgs) -> Result<(), CliError> {
     });
     let (found, tries) = tablebase::sample(&tbs, &rules, &subs, a.count, wanted, a.seed);
     for pos in &found {
-        println!("{}", pos.to_fen(&rules));
+        outln!("{}", pos.to_fen(&rules));
     }
     if found.len() < a.count {
         return Err(CliError::Message(format!(
@@ -412,7 +413,7 @@ fn run_bench(a: &BenchArgs) -> Result<(), CliError> {
     let tbs = Tablebases::open(a.common.dir(), &rules);
     let subs = tables_on_disk(&tbs, &a.common)?;
     let b = tablebase::probe_bench(&tbs, &subs, a.positions);
-    println!(
+    outln!(
         "{:.0} ns per probe of random positions ({} from {} tables, mostly cache misses), \
          {:.0} ns per probe of {} cache-resident positions (checksum {})",
         b.random_ns,
