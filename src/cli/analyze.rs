@@ -143,13 +143,17 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
     };
     // The missing tables up to TablebaseAuto's size are built before an
     // item of new rules is analysed.
-    let mut tables = OpenTables::new(Some(default_dir()));
+    let root = default_dir();
+    let mut tables = OpenTables::new(root.as_ref().ok().cloned());
     let max = auto::default_max();
     // The opening's values on a machine without tables; the searcher
     // plays by it too.
     let book = book::builtin();
     searcher.set_book(Some(std::sync::Arc::clone(&book)));
     let say = |text: &str| bar.suspend(|| eprintln!("morris analyze: {text}"));
+    if let Err(e) = &root {
+        say(&format!("{e}: analysing without tables"));
+    }
     let mut last_source = String::new();
     for item in &items {
         if item.source != last_source {

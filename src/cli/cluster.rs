@@ -71,7 +71,7 @@ pub fn generate_table(a: &GenerateArgs, name: &str) -> Result<(), CliError> {
     } else {
         Phase::Movement
     };
-    let jobs = Jobs::plan(&a.common.dir(), &rules, phase)?;
+    let jobs = Jobs::plan(&a.common.dir()?, &rules, phase)?;
     let i = jobs.find(sector)?;
     let options = GenerateOptions {
         threads: a.threads.unwrap_or_else(super::tb::default_threads),
@@ -85,7 +85,11 @@ pub fn generate_table(a: &GenerateArgs, name: &str) -> Result<(), CliError> {
             for (g, c) in generated.iter().zip(&checked) {
                 outln!(
                     "{}: {} positions, {} bytes, {:.1} s; {} sampled positions verified",
-                    g.subspace, g.summary.positions, g.bytes, g.seconds, c.positions
+                    g.subspace,
+                    g.summary.positions,
+                    g.bytes,
+                    g.seconds,
+                    c.positions
                 );
             }
             outln!(
@@ -127,7 +131,7 @@ fn writable_root(jobs_root: &Path, folders: &[PathBuf]) -> Result<PathBuf, CliEr
 /// `tb submit`.
 pub fn submit(a: &SubmitArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
-    let given = a.common.dir();
+    let given = a.common.dir()?;
     let plan = Jobs::plan(&given, &rules, a.phase)?;
     let logs = plan.folder().join("jobs");
     let mut folders = vec![plan.folder(), logs];
@@ -225,7 +229,7 @@ fn rules_words(common: &TbRules) -> String {
 /// `tb status`.
 pub fn status(a: &StatusArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
-    let root = a.common.dir();
+    let root = a.common.dir()?;
     let root = std::fs::canonicalize(&root).unwrap_or(root);
     let jobs = Jobs::plan(&root, &rules, a.phase)?;
     let queued = if a.slurm {

@@ -10,8 +10,8 @@ use clap::{ArgAction, Args};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
-use super::{CliError, PositionArgs};
 use super::stdout::{out, outln};
+use super::{CliError, PositionArgs};
 use morris::rules::{Rules, Setup, Start};
 use morris::tools::elo::{Sprt, Tally, format_elo};
 use morris::tools::engine_process::{self, EngineSpec, Proto, TimeControl};

@@ -83,6 +83,8 @@ pub enum CliError {
     EngineSpec(#[from] EngineSpecError),
     #[error(transparent)]
     TimeControl(#[from] TimeControlError),
+    #[error("{0}; name one with --dir")]
+    NoDefaultDir(#[from] morris::tablebase::NoDefaultDir),
     #[error("{0}")]
     Message(String),
 }

@@ -4,8 +4,8 @@ use std::time::Instant;
 
 use clap::Args;
 
-use super::{CliError, PositionArgs};
 use super::stdout::outln;
+use super::{CliError, PositionArgs};
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {

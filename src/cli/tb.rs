@@ -7,8 +7,8 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 
-use super::{CliError, RulesArgs};
 use super::stdout::{out, outln};
+use super::{CliError, RulesArgs};
 use morris::rules::{Position, Rules};
 use morris::tablebase::{
     self, GenerateOptions, Known, Layout, Phase, Sector, Source, Subspace, TablebaseError,
@@ -51,7 +51,7 @@ pub enum TbCommand {
 pub struct TbRules {
     #[command(flatten)]
     pub rules: RulesArgs,
-    /// Root folder of the tables [default: $MORRIS_TB_DIR or ~/.cache/morris/tb].
+    /// Root folder of the tables [default: $MORRIS_TB_DIR, else $XDG_CACHE_HOME/morris/tb, else ~/.cache/morris/tb].
     #[arg(long)]
     pub dir: Option<PathBuf>,
 }
@@ -61,8 +61,9 @@ impl TbRules {
         Ok(self.rules.rules()?)
     }
 
-    pub fn dir(&self) -> PathBuf {
-        self.dir.clone().unwrap_or_else(default_dir)
+    /// `--dir`, else the default folder.
+    pub fn dir(&self) -> Result<PathBuf, CliError> {
+        Ok(self.dir.clone().map_or_else(default_dir, Ok)?)
     }
 }
 
@@ -188,9 +189,10 @@ pub fn run(args: &TbArgs) -> Result<(), CliError> {
         TbCommand::Plan(a) => run_plan(a),
         TbCommand::Verify(a) => run_verify(a),
         TbCommand::Stats(a) => {
-            let rows = tablebase::summaries_on_disk(&a.dir(), &a.rules()?);
+            let dir = a.dir()?;
+            let rows = tablebase::summaries_on_disk(&dir, &a.rules()?);
             if rows.is_empty() {
-                return Err(no_tables(&a.dir()));
+                return Err(no_tables(&dir));
             }
             out!("{}", tablebase::format_summaries(&rows));
             Ok(())
@@ -214,7 +216,7 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
         progress: super::progress::on_stderr(),
         wdl: a.wdl,
     };
-    let root = a.common.dir();
+    let root = a.common.dir()?;
     let start = Instant::now();
     let done = if a.phase == Phase::Movement {
         let targets = match (&a.subspace, a.max_stones) {
@@ -307,7 +309,8 @@ fn run_plan(a: &PlanArgs) -> Result<(), CliError> {
 fn run_verify(a: &VerifyArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
     let threads = a.threads.unwrap_or_else(default_threads);
-    let checked = tablebase::verify(&a.common.dir(), &rules, threads, a.sample, |c| {
+    let dir = a.common.dir()?;
+    let checked = tablebase::verify(&dir, &rules, threads, a.sample, |c| {
         outln!(
             "{}: {} positions, {} mismatches{}{}",
             c.subspace,
@@ -325,7 +328,7 @@ fn run_verify(a: &VerifyArgs) -> Result<(), CliError> {
         }
     })?;
     if checked.is_empty() {
-        return Err(no_tables(&a.common.dir()));
+        return Err(no_tables(&dir));
     }
     let bad = checked.iter().filter(|c| !c.ok()).count();
     if bad > 0 {
@@ -341,7 +344,7 @@ fn run_verify(a: &VerifyArgs) -> Result<(), CliError> {
 fn run_probe(a: &ProbeArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
     let pos = Position::from_fen(&a.fen, &rules)?;
-    let tbs = Tablebases::open(a.common.dir(), &rules);
+    let tbs = Tablebases::open(a.common.dir()?, &rules);
     // Where no tables cover it, the built-in book may.
     let book = morris::tablebase::book::builtin();
     let known = Known::of(Some(&tbs), Some(&book), &pos, &rules)
@@ -372,14 +375,14 @@ fn tables_on_disk(tbs: &Tablebases, common: &TbRules) -> Result<Vec<Subspace>, C
         .filter(|&s| tbs.usable(s))
         .collect();
     if subs.is_empty() {
-        return Err(no_tables(&common.dir()));
+        return Err(no_tables(&common.dir()?));
     }
     Ok(subs)
 }
 
 fn run_sample(a: &SampleArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
-    let tbs = Tablebases::open(a.common.dir(), &rules);
+    let tbs = Tablebases::open(a.common.dir()?, &rules);
     let mut subs = tables_on_disk(&tbs, &a.common)?;
     if let Some(text) = &a.subspace {
         let sub = Subspace::parse(text)?;
@@ -410,7 +413,7 @@ fn run_sample(a: &SampleArgs) -> Result<(), CliError> {
 
 fn run_bench(a: &BenchArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
-    let tbs = Tablebases::open(a.common.dir(), &rules);
+    let tbs = Tablebases::open(a.common.dir()?, &rules);
     let subs = tables_on_disk(&tbs, &a.common)?;
     let b = tablebase::probe_bench(&tbs, &subs, a.positions);
     outln!(

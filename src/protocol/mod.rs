@@ -79,6 +79,10 @@ struct Engine {
     tables: OpenTables,
     /// `TablebaseAuto`: build the missing tables up to this many stones.
     tb_auto: u8,
+    /// Why there is no folder of tables, until the next build says it
+    /// (once: at start-up with no default folder, or after `TablebasePath`
+    /// is set empty).
+    no_folder: Option<String>,
     running: Option<Running>,
     /// What the search thread says the first time the book chooses the
     /// moves searched (taken then, set again when a book is opened).
@@ -167,6 +171,10 @@ impl Engine {
     fn new(out: Output) -> Engine {
         let rules = Rules::default();
         let settings = Settings::default();
+        let root = crate::tablebase::default_dir();
+        let no_folder = root.as_ref().err().map(|e| {
+            format!("tablebase: {e}: no tables are built or used (set TablebasePath to a folder)")
+        });
         Engine {
             out,
             dialect: Dialect::Uci,
@@ -174,8 +182,9 @@ impl Engine {
             game: Game::new(rules, Position::start(&rules)),
             settings,
             searcher: Some(Searcher::new(settings)),
-            tables: OpenTables::new(Some(crate::tablebase::default_dir())),
+            tables: OpenTables::new(root.ok()),
             tb_auto: auto::default_max(),
+            no_folder,
             running: None,
             book_note: Arc::default(),
         }
@@ -212,7 +221,9 @@ impl Engine {
             });
         match building {
             Ok(Building::NoFolder) => {
-                self.info_string("tablebase: TablebasePath is empty: no tables")
+                if let Some(why) = self.no_folder.take() {
+                    self.info_string(&why);
+                }
             }
             Ok(Building::Unchanged | Building::Started | Building::Off) => {}
             Err(e) => self.info_string(&format!(
@@ -368,6 +379,9 @@ impl Engine {
         let mut settings = self.settings;
         match option.apply(&mut settings, value)? {
             Applied::TablebasePath(path) => {
+                self.no_folder = path
+                    .is_none()
+                    .then(|| "tablebase: TablebasePath is empty: no tables".to_string());
                 self.tables.set_root(path);
                 self.open_tablebases();
                 return Ok(());
