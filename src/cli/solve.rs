@@ -19,7 +19,8 @@ use morris::tools::analyze::change_mark;
 pub struct SolveArgs {
     #[command(flatten)]
     pub position: PositionArgs,
-    /// Root folder of the tables [default: $MORRIS_TB_DIR, else $XDG_CACHE_HOME/morris/tb, else ~/.cache/morris/tb].
+    /// Root folder of the tables [default: $MORRIS_TB_DIR, else
+    /// $XDG_CACHE_HOME/morris/tb, else ~/.cache/morris/tb].
     #[arg(long)]
     pub dir: Option<PathBuf>,
 }
@@ -58,8 +59,11 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         out!("position {}\ngame over: {o}\n", pos.to_fen(&rules));
         return Ok(());
     }
-    // With no folder at all, the built-in book may still know.
-    let tbs = (args.dir.clone().map_or_else(default_dir, Ok)).map(|d| Tablebases::open(d, &rules));
+    let tbs = args
+        .dir
+        .clone()
+        .map_or_else(default_dir, Ok)
+        .map(|d| Tablebases::open(d, &rules));
     let missing = || match &tbs {
         Ok(tbs) => CliError::Message(format!(
             "the tables under {} do not give this position's value; run `{}`",
@@ -68,7 +72,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         )),
         Err(e) => e.clone().into(),
     };
-    // Where no tables cover it, the built-in book may.
+    // Where no tables cover it (or there is no folder), the built-in book may.
     let known =
         Known::of(tbs.as_ref().ok(), Some(&book::builtin()), pos, &rules).ok_or_else(missing)?;
     let (value, mut moves) = (known.value, known.moves);

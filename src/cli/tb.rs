@@ -51,7 +51,8 @@ pub enum TbCommand {
 pub struct TbRules {
     #[command(flatten)]
     pub rules: RulesArgs,
-    /// Root folder of the tables [default: $MORRIS_TB_DIR, else $XDG_CACHE_HOME/morris/tb, else ~/.cache/morris/tb].
+    /// Root folder of the tables [default: $MORRIS_TB_DIR, else
+    /// $XDG_CACHE_HOME/morris/tb, else ~/.cache/morris/tb].
     #[arg(long)]
     pub dir: Option<PathBuf>,
 }
