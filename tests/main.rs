@@ -8,6 +8,7 @@ mod common;
 mod analyze;
 mod book;
 mod browser;
+mod cli_unix;
 mod cluster;
 mod differential;
 mod game_over;

@@ -2,13 +2,14 @@
 //! input from a file, stdin or `--fen`/`--moves`, a progress bar on
 //! stderr, the analysis on stdout.
 
-use std::io::{IsTerminal, Read, Write};
+use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::stdout::out;
 use super::{CliError, PositionArgs};
 use morris::search::{Limits, Searcher, Settings};
 use morris::tablebase::OpenTables;
@@ -142,13 +143,17 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
     };
     // The missing tables up to TablebaseAuto's size are built before an
     // item of new rules is analysed.
-    let mut tables = OpenTables::new(Some(default_dir()));
+    let root = default_dir();
+    let mut tables = OpenTables::new(root.as_ref().ok().cloned());
     let max = auto::default_max();
     // The opening's values on a machine without tables; the searcher
     // plays by it too.
     let book = book::builtin();
     searcher.set_book(Some(std::sync::Arc::clone(&book)));
     let say = |text: &str| bar.suspend(|| eprintln!("morris analyze: {text}"));
+    if let Err(e) = &root {
+        say(&format!("{e}: analysing without tables"));
+    }
     let mut last_source = String::new();
     for item in &items {
         if item.source != last_source {
@@ -170,12 +175,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
         } else {
             text_output(&marks, item, &a)
         };
-        match bar.suspend(|| std::io::stdout().write_all(text.as_bytes())) {
-            Ok(()) => {}
-            // The reader has gone (`| head`): nothing more to do.
-            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
-            Err(e) => return Err(format!("writing the analysis: {e}").into()),
-        }
+        bar.suspend(|| out!("{text}"));
         bar.inc(1);
     }
     bar.finish_and_clear();

@@ -3,6 +3,7 @@
 use clap::Args;
 
 use super::CliError;
+use super::stdout::outln;
 use morris::search::bench;
 
 #[derive(Args, Debug)]
@@ -13,6 +14,6 @@ pub struct BenchArgs {
 }
 
 pub fn run(args: &BenchArgs) -> Result<(), CliError> {
-    println!("{}", bench::bench(args.depth));
+    outln!("{}", bench::bench(args.depth));
     Ok(())
 }

@@ -6,10 +6,11 @@ use clap::Args;
 
 use super::CliError;
 use super::solve::generate_command;
+use super::stdout::outln;
 use super::tb::TbRules;
+use morris::tablebase::Tablebases;
 use morris::tablebase::book::{Book, BookError};
 use morris::tablebase::placement_covers;
-use morris::tablebase::{Tablebases, default_dir};
 
 /// Arguments of `morris tb book`.
 #[derive(Args, Debug)]
@@ -28,7 +29,7 @@ pub struct BookArgs {
 pub fn run(args: &BookArgs) -> Result<(), CliError> {
     let rules = args.common.rules.rules()?;
     placement_covers(&rules)?;
-    let dir = args.common.dir.clone().unwrap_or_else(default_dir);
+    let dir = args.common.dir()?;
     let tables = Tablebases::open(&dir, &rules);
     let book = Book::build(&tables, &rules, args.plies).map_err(|e| match e {
         BookError::NotCovered { .. } => CliError::Message(format!(
@@ -40,7 +41,7 @@ pub fn run(args: &BookArgs) -> Result<(), CliError> {
     })?;
     book.write(&args.out)
         .map_err(|e| CliError::Message(e.to_string()))?;
-    println!(
+    outln!(
         "{} positions within {} plies, {} bytes, into {}",
         book.len(),
         book.plies(),

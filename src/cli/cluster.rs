@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::CliError;
+use super::stdout::{out, outln};
 use super::tb::{GenerateArgs, TbRules};
 use morris::tablebase::{self, GenerateOptions, Jobs, Phase, Ran, Sector, TableState};
 use morris::tools::slurm::{self, Queued, Settings};
@@ -70,7 +71,7 @@ pub fn generate_table(a: &GenerateArgs, name: &str) -> Result<(), CliError> {
     } else {
         Phase::Movement
     };
-    let jobs = Jobs::plan(&a.common.dir(), &rules, phase)?;
+    let jobs = Jobs::plan(&a.common.dir()?, &rules, phase)?;
     let i = jobs.find(sector)?;
     let options = GenerateOptions {
         threads: a.threads.unwrap_or_else(super::tb::default_threads),
@@ -79,15 +80,19 @@ pub fn generate_table(a: &GenerateArgs, name: &str) -> Result<(), CliError> {
     };
     let names = names(&jobs.list[i].tables);
     match jobs.run(i, &options, a.verify_sample)? {
-        Ran::Present => println!("{names}: already there and valid, nothing to do"),
+        Ran::Present => outln!("{names}: already there and valid, nothing to do"),
         Ran::Built { generated, checked } => {
             for (g, c) in generated.iter().zip(&checked) {
-                println!(
+                outln!(
                     "{}: {} positions, {} bytes, {:.1} s; {} sampled positions verified",
-                    g.subspace, g.summary.positions, g.bytes, g.seconds, c.positions
+                    g.subspace,
+                    g.summary.positions,
+                    g.bytes,
+                    g.seconds,
+                    c.positions
                 );
             }
-            println!(
+            outln!(
                 "{names}: written to {}",
                 jobs.dir(jobs.list[i].name()).display()
             );
@@ -126,7 +131,7 @@ fn writable_root(jobs_root: &Path, folders: &[PathBuf]) -> Result<PathBuf, CliEr
 /// `tb submit`.
 pub fn submit(a: &SubmitArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
-    let given = a.common.dir();
+    let given = a.common.dir()?;
     let plan = Jobs::plan(&given, &rules, a.phase)?;
     let logs = plan.folder().join("jobs");
     let mut folders = vec![plan.folder(), logs];
@@ -158,19 +163,19 @@ pub fn submit(a: &SubmitArgs) -> Result<(), CliError> {
     let done =
         slurm::submit(&jobs, &settings, a.dry_run).map_err(|e| CliError::Message(e.to_string()))?;
     if a.dry_run {
-        print!("{}", done.script);
+        out!("{}", done.script);
     }
     let line = |what: &str, list: &[(Sector, String)]| {
         for (name, id) in list {
             let i = jobs.find(*name).expect("a job of the plan");
-            println!("{what} {id}: {}", names(&jobs.list[i].tables));
+            outln!("{what} {id}: {}", names(&jobs.list[i].tables));
         }
     };
     let say = |text: String| {
         if a.dry_run {
-            println!("# {text}");
+            outln!("# {text}");
         } else {
-            println!("{text}");
+            outln!("{text}");
         }
     };
     if !a.dry_run {
@@ -224,7 +229,7 @@ fn rules_words(common: &TbRules) -> String {
 /// `tb status`.
 pub fn status(a: &StatusArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
-    let root = a.common.dir();
+    let root = a.common.dir()?;
     let root = std::fs::canonicalize(&root).unwrap_or(root);
     let jobs = Jobs::plan(&root, &rules, a.phase)?;
     let queued = if a.slurm {
@@ -242,7 +247,7 @@ pub fn status(a: &StatusArgs) -> Result<(), CliError> {
         .map(|t| t.iter().all(|s| *s == TableState::Valid))
         .collect();
     let waiting = slurm::waiting(&jobs, &queued, &done);
-    println!("{:>12} {:>14}  state", "table", "slots");
+    outln!("{:>12} {:>14}  state", "table", "slots");
     let (mut valid, mut damaged, mut missing) = (0, 0, 0);
     let (mut done_slots, mut all_slots) = (0u64, 0u64);
     let mut doomed = 0;
@@ -286,25 +291,25 @@ pub fn status(a: &StatusArgs) -> Result<(), CliError> {
                     text += ", never runs: a job it waits for failed";
                 }
             }
-            println!("{:>12} {slots:>14}  {text}", s.to_string());
+            outln!("{:>12} {slots:>14}  {text}", s.to_string());
         }
     }
     let tables = valid + damaged + missing;
-    println!(
+    outln!(
         "{valid} of {tables} tables valid ({:.1}% of the slots), {damaged} damaged, {missing} missing",
         100.0 * done_slots as f64 / all_slots.max(1) as f64
     );
     let mut leftovers = tablebase::temporaries(&jobs.folder());
     leftovers.extend(tablebase::temporaries(&jobs.placement_folder()));
     if !leftovers.is_empty() {
-        println!(
+        outln!(
             "{} temporary files of writes in progress or interrupted (an interrupted one is \
              removed when its job runs again)",
             leftovers.len()
         );
     }
     if doomed > 0 {
-        println!(
+        outln!(
             "{doomed} jobs wait for a job that failed or was cancelled: read its log in {}, fix \
              the cause and run tb submit again (it replaces them)",
             jobs.folder().join("jobs").display()

@@ -6,6 +6,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use clap::{ArgAction, Args};
 
 use super::CliError;
+use super::stdout::outln;
 use morris::tools::engine_process::EngineSpec;
 use morris::tools::gui::Gui;
 
@@ -58,7 +59,7 @@ pub fn run(args: &GuiArgs) -> Result<(), CliError> {
     let gui = Gui::bind(args.port, spec)
         .map_err(|e| format!("cannot listen on 127.0.0.1:{}: {e}", args.port))?;
     let url = gui.url();
-    println!("{url}");
+    outln!("{url}");
     stop_on_signals();
     if args.open {
         open_browser(&url);

@@ -10,6 +10,7 @@ use clap::{ArgAction, Args};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
 
+use super::stdout::{out, outln};
 use super::{CliError, PositionArgs};
 use morris::rules::{Rules, Setup, Start};
 use morris::tools::elo::{Sprt, Tally, format_elo};
@@ -315,9 +316,9 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
     })?;
     bar.finish_and_clear();
     if args.json {
-        println!("{}", summary_json(&cfg, &outcome, &faults));
+        outln!("{}", summary_json(&cfg, &outcome, &faults));
     } else {
-        print!("{}", summary_text(&cfg, &outcome, &faults));
+        out!("{}", summary_text(&cfg, &outcome, &faults));
     }
     Ok(())
 }

@@ -1,6 +1,9 @@
 //! The command line: the only place that knows clap. Each subcommand's
 //! module turns its arguments into the library's typed options, calls the
-//! library and prints the results; `run` dispatches and reports errors.
+//! library and prints the results (through `stdout`); `run` dispatches
+//! and reports errors.
+
+#![deny(clippy::print_stdout)]
 
 pub mod analyze;
 pub mod bench;
@@ -12,6 +15,7 @@ pub mod r#match;
 pub mod perft;
 mod progress;
 pub mod solve;
+pub mod stdout;
 pub mod tb;
 
 use std::process::ExitCode;
@@ -79,6 +83,8 @@ pub enum CliError {
     EngineSpec(#[from] EngineSpecError),
     #[error(transparent)]
     TimeControl(#[from] TimeControlError),
+    #[error("{0}; name one with --dir")]
+    NoDefaultDir(#[from] morris::tablebase::NoDefaultDir),
     #[error("{0}")]
     Message(String),
 }

@@ -4,6 +4,7 @@ use std::time::Instant;
 
 use clap::Args;
 
+use super::stdout::outln;
 use super::{CliError, PositionArgs};
 
 #[derive(Args, Debug)]
@@ -24,7 +25,7 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     let total = if args.divide {
         let lines = pos.divide(rules, args.depth);
         for (mv, n) in &lines {
-            println!("{mv}: {n}");
+            outln!("{mv}: {n}");
         }
         if args.depth == 0 {
             1
@@ -34,7 +35,7 @@ pub fn run(args: &PerftArgs) -> Result<(), CliError> {
     } else {
         pos.perft(rules, args.depth)
     };
-    println!("Nodes searched: {total}");
+    outln!("Nodes searched: {total}");
     let secs = start.elapsed().as_secs_f64();
     eprintln!(
         "perft {}: {total} nodes in {:.3} s, {:.0} nodes/s",

@@ -1,11 +1,11 @@
 //! `morris solve`: the value of a position and of each of its moves, from
 //! the tables.
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
 
+use super::stdout::out;
 use super::{CliError, PositionArgs, RulesArgs};
 use morris::rules::Color;
 use morris::tablebase::book;
@@ -19,7 +19,8 @@ use morris::tools::analyze::change_mark;
 pub struct SolveArgs {
     #[command(flatten)]
     pub position: PositionArgs,
-    /// Root folder of the tables [default: $MORRIS_TB_DIR or ~/.cache/morris/tb].
+    /// Root folder of the tables [default: $MORRIS_TB_DIR, else
+    /// $XDG_CACHE_HOME/morris/tb, else ~/.cache/morris/tb].
     #[arg(long)]
     pub dir: Option<PathBuf>,
 }
@@ -55,24 +56,27 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         covers(&rules)?;
     }
     if let Some(o) = game.outcome() {
-        return print(&format!(
-            "position {}\ngame over: {o}\n",
-            pos.to_fen(&rules)
-        ));
+        out!("position {}\ngame over: {o}\n", pos.to_fen(&rules));
+        return Ok(());
     }
-    let dir = args.dir.clone().unwrap_or_else(default_dir);
-    let tbs = Tablebases::open(&dir, &rules);
-    let missing = || {
-        CliError::Message(format!(
+    let tbs = args
+        .dir
+        .clone()
+        .map_or_else(default_dir, Ok)
+        .map(|d| Tablebases::open(d, &rules));
+    let missing = || match &tbs {
+        Ok(tbs) => CliError::Message(format!(
             "the tables under {} do not give this position's value; run `{}`",
             tbs.dir().display(),
             generate_command(&args.position.rules, args.dir.as_deref(), in_hand)
-        ))
+        )),
+        Err(e) => e.clone().into(),
     };
-    // Where no tables cover it, the built-in book may.
-    let known = Known::of(Some(&tbs), Some(&book::builtin()), pos, &rules).ok_or_else(missing)?;
+    // Where no tables cover it (or there is no folder), the built-in book may.
+    let known =
+        Known::of(tbs.as_ref().ok(), Some(&book::builtin()), pos, &rules).ok_or_else(missing)?;
     let (value, mut moves) = (known.value, known.moves);
-    for f in tbs.take_faults() {
+    for f in tbs.iter().flat_map(Tablebases::take_faults) {
         eprintln!("morris solve: error: {f}");
     }
     moves.sort_by_key(|m| std::cmp::Reverse(preference(m.probe)));
@@ -91,15 +95,6 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         text += line.trim_end();
         text += "\n";
     }
-    print(&text)
-}
-
-/// Writes to stdout; a reader that has gone (`| head`) is no error.
-fn print(text: &str) -> Result<(), CliError> {
-    match std::io::stdout().write_all(text.as_bytes()) {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            Err(format!("writing the values: {e}").into())
-        }
-        _ => Ok(()),
-    }
+    out!("{text}");
+    Ok(())
 }

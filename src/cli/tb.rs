@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use clap::{Args, Subcommand};
 
+use super::stdout::{out, outln};
 use super::{CliError, RulesArgs};
 use morris::rules::{Position, Rules};
 use morris::tablebase::{
@@ -50,7 +51,8 @@ pub enum TbCommand {
 pub struct TbRules {
     #[command(flatten)]
     pub rules: RulesArgs,
-    /// Root folder of the tables [default: $MORRIS_TB_DIR or ~/.cache/morris/tb].
+    /// Root folder of the tables [default: $MORRIS_TB_DIR, else
+    /// $XDG_CACHE_HOME/morris/tb, else ~/.cache/morris/tb].
     #[arg(long)]
     pub dir: Option<PathBuf>,
 }
@@ -60,8 +62,9 @@ impl TbRules {
         Ok(self.rules.rules()?)
     }
 
-    pub fn dir(&self) -> PathBuf {
-        self.dir.clone().unwrap_or_else(default_dir)
+    /// `--dir`, else the default folder.
+    pub fn dir(&self) -> Result<PathBuf, CliError> {
+        Ok(self.dir.clone().map_or_else(default_dir, Ok)?)
     }
 }
 
@@ -187,11 +190,12 @@ pub fn run(args: &TbArgs) -> Result<(), CliError> {
         TbCommand::Plan(a) => run_plan(a),
         TbCommand::Verify(a) => run_verify(a),
         TbCommand::Stats(a) => {
-            let rows = tablebase::summaries_on_disk(&a.dir(), &a.rules()?);
+            let dir = a.dir()?;
+            let rows = tablebase::summaries_on_disk(&dir, &a.rules()?);
             if rows.is_empty() {
-                return Err(no_tables(&a.dir()));
+                return Err(no_tables(&dir));
             }
-            print!("{}", tablebase::format_summaries(&rows));
+            out!("{}", tablebase::format_summaries(&rows));
             Ok(())
         }
         TbCommand::Probe(a) => run_probe(a),
@@ -213,7 +217,7 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
         progress: super::progress::on_stderr(),
         wdl: a.wdl,
     };
-    let root = a.common.dir();
+    let root = a.common.dir()?;
     let start = Instant::now();
     let done = if a.phase == Phase::Movement {
         let targets = match (&a.subspace, a.max_stones) {
@@ -234,7 +238,7 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
         tablebase::generate_game(&root, &rules, a.phase, &options)?
     };
     for g in &done {
-        println!(
+        outln!(
             "{}: {} positions, {} bytes, {:.1} s, {:.0} positions/s",
             g.subspace,
             g.summary.positions,
@@ -246,7 +250,7 @@ fn run_generate(a: &GenerateArgs) -> Result<(), CliError> {
     let seconds = start.elapsed().as_secs_f64();
     let positions: u64 = done.iter().map(|g| g.summary.positions).sum();
     let tbs = Tablebases::open(&root, &rules);
-    println!(
+    outln!(
         "generated {} tables, {positions} positions in {seconds:.1} s ({:.0} positions/s) into {}",
         done.len(),
         positions as f64 / seconds.max(1e-9),
@@ -277,13 +281,13 @@ fn run_plan(a: &PlanArgs) -> Result<(), CliError> {
         morris::tablebase::placement_covers(&rules).map_err(TablebaseError::from)?;
         rows.extend(placement::plan(&rules).sectors());
     }
-    println!("{:>12} {:>16} {:>16}", "sector", "slots", "bytes");
+    outln!("{:>12} {:>16} {:>16}", "sector", "slots", "bytes");
     let (mut slots, mut bytes, mut placing) = (0u64, 0u64, 0u64);
     let layout = if a.wdl { Layout::Wdl } else { Layout::Byte };
     for s in &rows {
         let n = placement::slots(*s);
         let b = tablebase::file_len(layout.bytes(n).unwrap_or(u64::MAX) as usize);
-        println!("{:>12} {n:>16} {b:>16}", s.to_string());
+        outln!("{:>12} {n:>16} {b:>16}", s.to_string());
         slots += n;
         bytes += b;
         placing += s.placing() as u64;
@@ -293,7 +297,7 @@ fn run_plan(a: &PlanArgs) -> Result<(), CliError> {
     } else {
         "1 byte a slot; a table whose distances pass 126 plies takes 2"
     };
-    println!(
+    outln!(
         "{} tables ({} movement, {placing} placement), {slots} slots, {bytes} bytes \
          ({} GB; {per_slot})",
         rows.len(),
@@ -306,8 +310,9 @@ fn run_plan(a: &PlanArgs) -> Result<(), CliError> {
 fn run_verify(a: &VerifyArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
     let threads = a.threads.unwrap_or_else(default_threads);
-    let checked = tablebase::verify(&a.common.dir(), &rules, threads, a.sample, |c| {
-        println!(
+    let dir = a.common.dir()?;
+    let checked = tablebase::verify(&dir, &rules, threads, a.sample, |c| {
+        outln!(
             "{}: {} positions, {} mismatches{}{}",
             c.subspace,
             c.positions,
@@ -320,11 +325,11 @@ fn run_verify(a: &VerifyArgs) -> Result<(), CliError> {
             }
         );
         for e in &c.examples {
-            println!("  {e}");
+            outln!("  {e}");
         }
     })?;
     if checked.is_empty() {
-        return Err(no_tables(&a.common.dir()));
+        return Err(no_tables(&dir));
     }
     let bad = checked.iter().filter(|c| !c.ok()).count();
     if bad > 0 {
@@ -333,32 +338,32 @@ fn run_verify(a: &VerifyArgs) -> Result<(), CliError> {
             checked.len()
         )));
     }
-    println!("all {} tables verified", checked.len());
+    outln!("all {} tables verified", checked.len());
     Ok(())
 }
 
 fn run_probe(a: &ProbeArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
     let pos = Position::from_fen(&a.fen, &rules)?;
-    let tbs = Tablebases::open(a.common.dir(), &rules);
+    let tbs = Tablebases::open(a.common.dir()?, &rules);
     // Where no tables cover it, the built-in book may.
     let book = morris::tablebase::book::builtin();
     let known = Known::of(Some(&tbs), Some(&book), &pos, &rules)
         .ok_or("position not covered by the tables on disk (nor by the built-in book)")?;
     match known.source {
         Source::Tables => {
-            println!("value: {}", known.value);
+            outln!("value: {}", known.value);
             let stored = tbs.probe_table(&pos).expect("covered");
             if known.value != stored {
-                println!("stored: {stored} (the move-count draw comes first)");
+                outln!("stored: {stored} (the move-count draw comes first)");
             }
         }
-        Source::Book => println!("value: {} (book)", known.value),
+        Source::Book => outln!("value: {} (book)", known.value),
     }
     let mut moves = known.moves;
     moves.sort_by_key(|m| std::cmp::Reverse(preference(m.probe)));
     for m in moves {
-        println!("{:<12} {}", m.mv.to_string(), m.probe);
+        outln!("{:<12} {}", m.mv.to_string(), m.probe);
     }
     Ok(())
 }
@@ -371,14 +376,14 @@ fn tables_on_disk(tbs: &Tablebases, common: &TbRules) -> Result<Vec<Subspace>, C
         .filter(|&s| tbs.usable(s))
         .collect();
     if subs.is_empty() {
-        return Err(no_tables(&common.dir()));
+        return Err(no_tables(&common.dir()?));
     }
     Ok(subs)
 }
 
 fn run_sample(a: &SampleArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
-    let tbs = Tablebases::open(a.common.dir(), &rules);
+    let tbs = Tablebases::open(a.common.dir()?, &rules);
     let mut subs = tables_on_disk(&tbs, &a.common)?;
     if let Some(text) = &a.subspace {
         let sub = Subspace::parse(text)?;
@@ -396,7 +401,7 @@ fn run_sample(a: &SampleArgs) -> Result<(), CliError> {
     });
     let (found, tries) = tablebase::sample(&tbs, &rules, &subs, a.count, wanted, a.seed);
     for pos in &found {
-        println!("{}", pos.to_fen(&rules));
+        outln!("{}", pos.to_fen(&rules));
     }
     if found.len() < a.count {
         return Err(CliError::Message(format!(
@@ -409,10 +414,10 @@ fn run_sample(a: &SampleArgs) -> Result<(), CliError> {
 
 fn run_bench(a: &BenchArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
-    let tbs = Tablebases::open(a.common.dir(), &rules);
+    let tbs = Tablebases::open(a.common.dir()?, &rules);
     let subs = tables_on_disk(&tbs, &a.common)?;
     let b = tablebase::probe_bench(&tbs, &subs, a.positions);
-    println!(
+    outln!(
         "{:.0} ns per probe of random positions ({} from {} tables, mostly cache misses), \
          {:.0} ns per probe of {} cache-resident positions (checksum {})",
         b.random_ns,

@@ -85,9 +85,10 @@ impl EngineOption {
             EngineOption::Ponder | EngineOption::LimitStrength => {
                 DeclaredKind::Check { default: false }
             }
-            EngineOption::TablebasePath => {
-                text(crate::tablebase::default_dir().display().to_string())
-            }
+            EngineOption::TablebasePath => text(
+                crate::tablebase::default_dir()
+                    .map_or_else(|_| "<empty>".to_string(), |d| d.display().to_string()),
+            ),
             EngineOption::BookPath => text("<builtin>".to_string()),
             EngineOption::Hash => self.spin_kind(d.hash_mb as u64),
             EngineOption::Threads => self.spin_kind(d.threads as u64),

@@ -9,7 +9,7 @@ pub mod wire;
 
 use std::io::BufRead;
 use std::sync::atomic::Ordering;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, mpsc};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -79,49 +79,102 @@ struct Engine {
     tables: OpenTables,
     /// `TablebaseAuto`: build the missing tables up to this many stones.
     tb_auto: u8,
+    /// Why there is no folder of tables, until the next build says it
+    /// (once: at start-up with no default folder, or after `TablebasePath`
+    /// is set empty).
+    no_folder: Option<String>,
     running: Option<Running>,
     /// What the search thread says the first time the book chooses the
     /// moves searched (taken then, set again when a book is opened).
     book_note: Arc<Mutex<Option<String>>>,
 }
 
-/// Runs the command loop until `quit` or end of input.
-pub fn run(mut input: impl BufRead, out: Output) {
+/// What the command loop waits for.
+enum Event {
+    /// A line of input (without its decoding: lines may be any bytes).
+    Line(Vec<u8>),
+    /// End of input, or input that cannot be read.
+    End,
+    /// The front end stopped reading our output.
+    OutputClosed,
+}
+
+/// Runs the command loop until `quit`, end of input or the output is
+/// closed; then the background table builder is stopped and the table it
+/// was writing removed, so the engine leaves no partial file.
+pub fn run(input: impl BufRead + Send + 'static, out: Output) {
     out.line(&format!(
         "{ENGINE_NAME} by {AUTHOR}: UCI-like protocol on stdin/stdout (see protocol.md); type 'uci'"
     ));
+    let (events, next) = mpsc::channel();
+    let closed = events.clone();
+    out.when_closed(move || {
+        let _ = closed.send(Event::OutputClosed);
+    });
+    // Input is read in a thread of its own, so that a closed output ends
+    // the loop even while no command comes.
+    if let Err(e) = std::thread::Builder::new()
+        .name("input".into())
+        .spawn(move || read_lines(input, &events))
+    {
+        log::error!("cannot start the input thread: {e}");
+        return;
+    }
     let mut engine = Engine::new(out);
-    let mut buf = Vec::new();
     loop {
-        buf.clear();
+        match next.recv().unwrap_or(Event::End) {
+            Event::OutputClosed => break,
+            // Commands queued behind a closed output are not run.
+            Event::Line(_) if engine.out.is_closed() => break,
+            Event::Line(buf) => {
+                let line = String::from_utf8_lossy(&buf);
+                log::debug!("<< {}", line.trim_end());
+                match command::parse(&line) {
+                    Ok(None) => {}
+                    Ok(Some(Command::Quit)) => break,
+                    Ok(Some(cmd)) => engine.execute(cmd),
+                    Err(e) => engine.error(&e.into()),
+                }
+            }
+            Event::End => {
+                // A finite search still gets to answer; an open-ended one is stopped.
+                engine.finish_search();
+                break;
+            }
+        }
+    }
+    engine.stop_search();
+    engine.tables.stop_building();
+}
+
+/// Sends each line of `input` to the loop, then `End`.
+fn read_lines(mut input: impl BufRead, events: &mpsc::Sender<Event>) {
+    loop {
+        let mut buf = Vec::new();
         match input.read_until(b'\n', &mut buf) {
             Ok(0) => break,
-            Ok(_) => {}
+            Ok(_) => {
+                if events.send(Event::Line(buf)).is_err() {
+                    return;
+                }
+            }
             Err(e) => {
                 log::error!("reading input: {e}");
                 break;
             }
         }
-        let line = String::from_utf8_lossy(&buf);
-        log::debug!("<< {}", line.trim_end());
-        match command::parse(&line) {
-            Ok(None) => {}
-            Ok(Some(Command::Quit)) => {
-                engine.stop_search();
-                return;
-            }
-            Ok(Some(cmd)) => engine.execute(cmd),
-            Err(e) => engine.error(&e.into()),
-        }
     }
-    // End of input: a finite search still gets to answer; an open-ended one is stopped.
-    engine.finish_search();
+    let _ = events.send(Event::End);
 }
 
 impl Engine {
     fn new(out: Output) -> Engine {
         let rules = Rules::default();
         let settings = Settings::default();
+        let root = crate::tablebase::default_dir();
+        let no_folder = root.as_ref().err().map(|e| {
+            format!("tablebase: {e}: no tables are built or used (set TablebasePath to a folder)")
+        });
         Engine {
             out,
             dialect: Dialect::Uci,
@@ -129,8 +182,9 @@ impl Engine {
             game: Game::new(rules, Position::start(&rules)),
             settings,
             searcher: Some(Searcher::new(settings)),
-            tables: OpenTables::new(Some(crate::tablebase::default_dir())),
+            tables: OpenTables::new(root.ok()),
             tb_auto: auto::default_max(),
+            no_folder,
             running: None,
             book_note: Arc::default(),
         }
@@ -167,7 +221,9 @@ impl Engine {
             });
         match building {
             Ok(Building::NoFolder) => {
-                self.info_string("tablebase: TablebasePath is empty: no tables")
+                if let Some(why) = self.no_folder.take() {
+                    self.info_string(&why);
+                }
             }
             Ok(Building::Unchanged | Building::Started | Building::Off) => {}
             Err(e) => self.info_string(&format!(
@@ -323,6 +379,9 @@ impl Engine {
         let mut settings = self.settings;
         match option.apply(&mut settings, value)? {
             Applied::TablebasePath(path) => {
+                self.no_folder = path
+                    .is_none()
+                    .then(|| "tablebase: TablebasePath is empty: no tables".to_string());
                 self.tables.set_root(path);
                 self.open_tablebases();
                 return Ok(());
@@ -470,6 +529,10 @@ impl Engine {
                 let result =
                     searcher.search(&game, &limits, &thread_control, &mut |info: &Info| {
                         out.line(&InfoLine::from(info).to_line(dialect));
+                        // No one reads the lines: the loop is ending.
+                        if out.is_closed() {
+                            thread_control.stop.store(true, Ordering::SeqCst);
+                        }
                     });
                 let best = match result.best {
                     Some(best) => BestMove::Move {

@@ -52,13 +52,16 @@
 //! ```no_run
 //! # use morris::rules::{Position, Rules};
 //! # use morris::tablebase::{Tablebases, Value, default_dir};
+//! # fn main() -> Result<(), morris::tablebase::NoDefaultDir> {
 //! # let rules = Rules::default();
 //! # let pos = Position::start(&rules);
-//! let tbs = Tablebases::open(default_dir(), &rules); // reads nothing yet
+//! let tbs = Tablebases::open(default_dir()?, &rules); // reads nothing yet
 //! if let Some(p) = tbs.probe(&pos) {
 //!     // p.value: Win/Loss/Draw for the side to move, p.plies to conversion
 //! }
 //! let best = tbs.best_move(&pos); // fastest win, or a draw, or longest loss
+//! # Ok(())
+//! # }
 //! ```
 //!
 //! `probe` is `None` outside the tables: `MillReform` bans or other
@@ -94,6 +97,7 @@
 mod build;
 mod error;
 mod fingerprint;
+mod folder;
 mod format;
 mod open_tables;
 mod probe;
@@ -109,6 +113,7 @@ pub use build::verify::{Checked, verify};
 pub use build::{auto, placement};
 pub use error::{Faults, TableFault, TableProblem, TablebaseError};
 pub use fingerprint::{Fingerprint, NotCovered, PlacementFingerprint, covers, placement_covers};
+pub use folder::{NoDefaultDir, default_dir};
 pub use format::codec::Layout;
 pub use format::file::{
     HEADER_LEN, file_len, prefetch, remove_temporaries_being_written, table_path, temporaries,
@@ -119,7 +124,7 @@ pub use open_tables::{Building, OpenTables};
 pub use probe::book;
 pub use probe::exact::{Known, Source};
 pub use probe::stats::{TableSummary, format_summaries, summaries_on_disk};
-pub use probe::tables::{MoveProbe, Tablebases, default_dir, preference};
+pub use probe::tables::{MoveProbe, Tablebases, preference};
 pub use progress::{Progress, Reporter};
 pub use sector::{Sector, SectorError, Subspace, position, sector_position};
 pub use value::{Probe, Value};

@@ -15,6 +15,7 @@ use crate::tablebase::build::auto;
 use crate::tablebase::build::auto::{Background, Event};
 use crate::tablebase::error::{Faults, TableFault};
 use crate::tablebase::fingerprint::Fingerprint;
+use crate::tablebase::format::file::remove_temporaries_being_written;
 use crate::tablebase::probe::tables::Tablebases;
 
 /// A tool's open tables.
@@ -119,6 +120,14 @@ impl OpenTables {
         let never = AtomicBool::new(false);
         auto::build(root, rules, max, &self.faults, &never, event);
         self.for_rules(rules)
+    }
+
+    /// Stops the background build for a tool that is ending, and removes
+    /// the table it was writing: the thread stops only between pairs, and
+    /// the process does not wait for it, so no partial file is left.
+    pub fn stop_building(&mut self) {
+        self.build = Build::default();
+        remove_temporaries_being_written();
     }
 
     /// Builds the missing tables for `rules` up to `max` stones a side in

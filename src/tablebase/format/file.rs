@@ -175,7 +175,13 @@ fn write_atomically(path: &Path, header: &Header, values: &[u8], sums: &[u8]) ->
         fs::create_dir_all(parent)?;
     }
     let tmp = temporary(path, std::process::id());
-    writing().push(tmp.clone());
+    {
+        let mut writing = writing();
+        if writing.ending {
+            return Err(io::Error::other("the process is ending"));
+        }
+        writing.tables.push(tmp.clone());
+    }
     let written = (|| {
         let mut f = io::BufWriter::new(File::create(&tmp)?);
         f.write_all(&header.encode())?;
@@ -188,7 +194,7 @@ fn write_atomically(path: &Path, header: &Header, values: &[u8], sums: &[u8]) ->
         // A full disk leaves no half-written temporary behind.
         let _ = fs::remove_file(&tmp);
     }
-    writing().retain(|p| *p != tmp);
+    writing().tables.retain(|p| *p != tmp);
     written
 }
 
@@ -197,16 +203,28 @@ fn temporary(path: &Path, pid: u32) -> PathBuf {
     path.with_extension(format!("tmp{pid}"))
 }
 
-/// The temporaries this process is writing now.
-fn writing() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
-    static WRITING: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+/// The temporaries this process is writing now, and whether it is ending
+/// (then no write starts).
+struct Writing {
+    tables: Vec<PathBuf>,
+    ending: bool,
+}
+
+fn writing() -> std::sync::MutexGuard<'static, Writing> {
+    static WRITING: std::sync::Mutex<Writing> = std::sync::Mutex::new(Writing {
+        tables: Vec::new(),
+        ending: false,
+    });
     WRITING.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Removes the temporaries this process is writing: for a signal handler
-/// that ends the process, so that a stopped run leaves no partial file.
+/// Removes the temporaries this process is writing, and fails the writes
+/// that would start after: for a process that is ending (a signal, the
+/// engine's last command), so that it leaves no partial file.
 pub fn remove_temporaries_being_written() {
-    for tmp in writing().drain(..) {
+    let mut writing = writing();
+    writing.ending = true;
+    for tmp in writing.tables.drain(..) {
         let _ = fs::remove_file(tmp);
     }
 }

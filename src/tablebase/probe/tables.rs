@@ -76,19 +76,6 @@ fn placement_slot(s: Sector) -> Option<usize> {
     Some(counts.iter().fold(0, |i, &c| i * SIDE + c as usize))
 }
 
-/// The default root folder: `$MORRIS_TB_DIR`, else `morris/tb` under
-/// `$XDG_CACHE_HOME`, else `~/.cache/morris/tb`.
-pub fn default_dir() -> PathBuf {
-    if let Some(d) = std::env::var_os("MORRIS_TB_DIR") {
-        return PathBuf::from(d);
-    }
-    let cache = std::env::var_os("XDG_CACHE_HOME")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cache")))
-        .unwrap_or_else(|| PathBuf::from("."));
-    cache.join("morris").join("tb")
-}
-
 /// A win or loss that converts only after a draw limit is a draw.
 pub(crate) fn apply_clock(rules: &Rules, probe: Probe, clock: u16, three_each: bool) -> Probe {
     let mut limit = rules.no_capture_moves;

@@ -215,7 +215,7 @@ impl Board {
             next_id: 0,
             last_engine: None,
             fault: None,
-            tables: OpenTables::new(Some(tablebase::default_dir())),
+            tables: OpenTables::new(tablebase::default_dir().ok()),
             coach: true,
             coach_note: None,
             closing: false,
