@@ -332,3 +332,91 @@ fn four_a_side_sampled() {
         started.elapsed().as_secs_f64()
     );
 }
+
+/// `morris tb compare` counts, table by table, the positions whose value
+/// at clock 0 the limits change, as probing both solutions finds them,
+/// and finds no change a draw rule cannot make.
+#[test]
+fn compare_counts_what_the_limits_change() {
+    use morris::tablebase::{Indexer, Subspace, position};
+
+    let limits = Limits {
+        endgame: 4,
+        no_capture: 6,
+    };
+    let g = Limited::new(4, limits);
+    let plain =
+        Rules::with_settings("nine", &["Pieces=4", "EndgameMoves=0", "NoCaptureMoves=0"]).unwrap();
+    let made = Command::new(MORRIS)
+        .args(["tb", "generate", "--phase", "all", "--threads", "2"])
+        .args([
+            "--option",
+            "Pieces=4",
+            "--option",
+            "EndgameMoves=0",
+            "--option",
+            "NoCaptureMoves=0",
+        ])
+        .arg("--dir")
+        .arg(&g.dir)
+        .output()
+        .unwrap();
+    assert!(
+        made.status.success(),
+        "{}",
+        String::from_utf8_lossy(&made.stderr)
+    );
+    let out = Command::new(MORRIS)
+        .args(["tb", "compare"])
+        .args(g.settings.iter().flat_map(|s| ["--option", s.as_str()]))
+        .arg("--dir")
+        .arg(&g.dir)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let row = |name: &str| -> Vec<u64> {
+        let line = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("no row {name}:\n{text}"));
+        line.split_whitespace()
+            .skip(1)
+            .map(|w| w.parse().unwrap())
+            .collect()
+    };
+    assert_eq!(row("total")[3], 0, "{text}");
+    // Each movement table counted again by probing both solutions.
+    let limited = &g.tbs;
+    let published = Tablebases::open(&g.dir, &plain);
+    let mut changed = 0;
+    for (m, t) in [(3usize, 3usize), (4, 3), (3, 4), (4, 4)] {
+        let ix = Indexer::new(m, t);
+        let mut counts = [0u64; 4];
+        for slot in 0..ix.size() {
+            let (mine, theirs) = ix.position(slot);
+            if ix.index(mine, theirs) != slot {
+                continue;
+            }
+            let pos = position(mine, theirs);
+            let here = limited.probe(&pos).expect("covered").value;
+            let there = published.probe(&pos).expect("covered").value;
+            counts[0] += 1;
+            match (there, here) {
+                (a, b) if a == b => {}
+                (Value::Win, Value::Draw) => counts[1] += 1,
+                (Value::Loss, Value::Draw) => counts[2] += 1,
+                _ => counts[3] += 1,
+            }
+        }
+        let name = Subspace::new(m as u8, t as u8).to_string();
+        assert_eq!(row(&name), counts, "{name}:\n{text}");
+        changed += counts[1] + counts[2];
+    }
+    assert!(changed > 0, "the limits change some values:\n{text}");
+    println!("{}: tb compare\n{text}", g.name);
+}

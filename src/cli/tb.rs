@@ -31,6 +31,8 @@ pub enum TbCommand {
     Verify(VerifyArgs),
     /// Per sector: positions up to symmetry, wins, losses, draws, longest win and loss.
     Stats(TbRules),
+    /// What other draw rules change: each table against the same table under the base rules, position by position at clock 0.
+    Compare(CompareArgs),
     /// A position's value and distance, and every move's.
     Probe(ProbeArgs),
     /// Time probes of random covered positions.
@@ -66,6 +68,17 @@ impl TbRules {
     pub fn dir(&self) -> Result<PathBuf, CliError> {
         Ok(self.dir.clone().map_or_else(default_dir, Ok)?)
     }
+}
+
+#[derive(Args, Debug)]
+pub struct CompareArgs {
+    #[command(flatten)]
+    pub common: TbRules,
+    /// The base rules: these options applied over the compared rules
+    /// (repeatable; by default both move-count draws off, the published
+    /// solutions' rules).
+    #[arg(long = "base", value_name = "Name=Value", default_values = ["EndgameMoves=0", "NoCaptureMoves=0"])]
+    pub base: Vec<String>,
 }
 
 /// The error for a folder without tables for the rules asked.
@@ -198,6 +211,7 @@ pub fn run(args: &TbArgs) -> Result<(), CliError> {
             out!("{}", tablebase::format_summaries(&rows));
             Ok(())
         }
+        TbCommand::Compare(a) => run_compare(a),
         TbCommand::Probe(a) => run_probe(a),
         TbCommand::Bench(a) => run_bench(a),
         TbCommand::Sample(a) => run_sample(a),
@@ -340,6 +354,29 @@ fn run_verify(a: &VerifyArgs) -> Result<(), CliError> {
     }
     outln!("all {} tables verified", checked.len());
     Ok(())
+}
+
+fn run_compare(a: &CompareArgs) -> Result<(), CliError> {
+    let rules = a.common.rules()?;
+    let mut base = rules;
+    for setting in &a.base {
+        base.apply(setting)?;
+    }
+    let rows = tablebase::compare_on_disk(&a.common.dir()?, &rules, &base)
+        .map_err(|e| CliError::Message(e.to_string()))?;
+    out!("{}", tablebase::format_changes(&rows));
+    let wrong: Vec<String> = rows
+        .iter()
+        .filter_map(|(sector, c)| c.other_slot.map(|slot| format!("{sector} slot {slot}")))
+        .collect();
+    if wrong.is_empty() {
+        Ok(())
+    } else {
+        Err(CliError::Message(format!(
+            "values changed in a way no draw rule can change them (a bug): first at {}",
+            wrong.join(", ")
+        )))
+    }
 }
 
 fn run_probe(a: &ProbeArgs) -> Result<(), CliError> {

@@ -122,6 +122,7 @@ pub use format::index::Indexer;
 pub use format::summary::Summary;
 pub use open_tables::{Building, OpenTables};
 pub use probe::book;
+pub use probe::compare::{Changes, CompareError, compare_on_disk, format_changes};
 pub use probe::exact::{Known, Source};
 pub use probe::stats::{TableSummary, format_summaries, summaries_on_disk};
 pub use probe::tables::{MoveProbe, Tablebases, preference};

@@ -59,35 +59,56 @@ fn at_clock_zero(table: &SubspaceTable, sub: Sector, rules: &Rules) -> Option<Su
     if sub.placing() {
         return table.file.check_all().then_some(table.file.header.summary);
     }
-    let three_each = sub.mine == 3 && sub.theirs == 3;
+    fold_canonical(
+        table,
+        |total: &mut Summary, _, probe| total.count(probe),
+        |mut a, b| {
+            a.merge(&b);
+            a
+        },
+        |code| on_entry_at_zero(rules, sub, code),
+    )
+}
+
+/// A stored code as the value at clock 0 under `rules`' move-count draws
+/// (a placement table stores those already).
+pub(crate) fn on_entry_at_zero(rules: &Rules, sub: Sector, code: u16) -> Probe {
+    let probe = Probe::from_code(code);
+    if sub.placing() {
+        probe
+    } else {
+        apply_clock(rules, probe, 0, sub.mine == 3 && sub.theirs == 3)
+    }
+}
+
+/// Folds `add` over the canonical positions of a table (their slot and
+/// value as `value` reads the stored code), class by class on all
+/// threads, merging the classes' totals by `merge`; `None` if a block of
+/// the table is damaged.
+pub(crate) fn fold_canonical<T: Default + Send>(
+    table: &SubspaceTable,
+    add: impl Fn(&mut T, u64, Probe) + Sync,
+    merge: impl Fn(T, T) -> T + Sync,
+    value: impl Fn(u16) -> Probe + Sync,
+) -> Option<T> {
     (0..table.index.classes())
         .into_par_iter()
         .map(|class| {
-            let mut s = Some(Summary::default());
+            let mut s = Some(T::default());
             table
                 .index
                 .for_each_in_class(class, |slot, _, _, canonical| {
                     if !canonical {
                         return;
                     }
-                    let code = table.file.code(slot);
-                    match (s.as_mut(), code) {
-                        (Some(total), Some(code)) => {
-                            total.count(apply_clock(rules, Probe::from_code(code), 0, three_each))
-                        }
+                    match (s.as_mut(), table.file.code(slot)) {
+                        (Some(total), Some(code)) => add(total, slot, value(code)),
                         _ => s = None,
                     }
                 });
             s
         })
-        .reduce(
-            || Some(Summary::default()),
-            |a, b| {
-                let (mut a, b) = (a?, b?);
-                a.merge(&b);
-                Some(a)
-            },
-        )
+        .reduce(|| Some(T::default()), |a, b| Some(merge(a?, b?)))
 }
 
 /// The totals as a text table, one line per sector: the values at clock
