@@ -8,13 +8,13 @@ use crate::common::game_tables;
 
 use std::collections::HashSet;
 use std::path::PathBuf;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use morris::rules::{Color, Game, MoveList, Position};
 use morris::search::{Searcher, Settings};
 use morris::tablebase::MoveProbe;
 use morris::tablebase::Tablebases;
-use morris::tablebase::book::{Book, BookError};
+use morris::tablebase::book::{Book, BookError, Books};
 use morris::tablebase::{Probe, Value, placement};
 
 /// Fewer plies than the placement phase lasts, so the book's edge is tried.
@@ -98,7 +98,7 @@ fn the_engine_with_only_the_book_keeps_the_value() {
     let rules = game_tables::reduced(3);
     let tbs = Tablebases::open(tables(), &rules);
     let mut with_book = Searcher::new(Settings::default());
-    with_book.set_book(Some(Arc::new(Book::read(book_file()).unwrap())));
+    with_book.set_books(Books::from(Book::read(book_file()).unwrap()));
     let mut plain = Searcher::new(Settings::default());
     let start = Game::new(rules, Position::start(&rules));
     let mut checked = 0;
@@ -187,4 +187,40 @@ fn a_damaged_book_is_refused_and_the_engine_plays_on() {
     e.send("go depth 2");
     let (_, lines) = e.bestmove();
     assert_eq!(notes(&lines), 0, "{lines:?}");
+}
+
+/// `uci` names each built-in book with its rules, and a book's entries are
+/// its positions with the values probing them gives.
+#[test]
+fn the_built_in_books_are_listed_and_their_entries_probe_as_stored() {
+    use morris::rules::Rules;
+    use morris::tablebase::{Indexer, sector_position};
+
+    let mut e = engine::Engine::start();
+    e.send("uci");
+    let lines = e.read_until(|l| l == "uciok");
+    for book in morris::tablebase::book::builtin().iter() {
+        let want = format!("for rules {}", book.rules());
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.starts_with("info string book: built in, ") && l.ends_with(&want)),
+            "{want}: {lines:?}"
+        );
+        let words: Vec<&str> = book.rules().split(' ').collect();
+        let variant = words[0]
+            .strip_prefix("Variant=")
+            .expect("the variant first");
+        let rules = Rules::with_settings(variant, &words[1..]).unwrap();
+        assert!(book.serves(&rules));
+        let mut held = 0;
+        for entry in book.entries().step_by(997) {
+            let ix = Indexer::new(entry.sector.mine as usize, entry.sector.theirs as usize);
+            let (mine, theirs) = ix.position(entry.slot);
+            let pos = sector_position(entry.sector, mine, theirs);
+            assert_eq!(book.probe_table(&pos).map(|p| p.value), Some(entry.value));
+            held += 1;
+        }
+        assert!(held * 997 > book.len() / 20 && held * 997 <= book.len() + 997);
+    }
 }

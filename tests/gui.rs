@@ -792,20 +792,26 @@ fn shows_the_tables_value_of_every_move() {
     assert!(state["tables"].is_null());
 }
 
-/// Under the built-in book's rules the opening's values come from it,
+/// Under the built-in books' rules the opening's values come from them,
 /// each move's as the book gives it, with no tables at all.
 #[test]
 fn shows_the_book_value_of_every_opening_move() {
+    book_values_shown(&["EndgameMoves=0", "NoCaptureMoves=0"]);
+}
+
+fn book_values_shown(options: &[&str]) {
     let gui = Gui::start();
     let state = gui.post(
         "/api/new",
-        json!({"variant": "nine", "options": ["EndgameMoves=0", "NoCaptureMoves=0"], "engine": "none"}),
+        json!({"variant": "nine", "options": options, "engine": "none"}),
     );
     let tables = &state["tables"];
-    assert_eq!(tables["source"], "book", "{state}");
-    let rules = Rules::with_settings("nine", &["EndgameMoves=0", "NoCaptureMoves=0"]).unwrap();
+    assert_eq!(tables["source"], "book", "{options:?}: {state}");
+    let rules = Rules::with_settings("nine", options).unwrap();
     let start = Setup::parse("startpos").unwrap().game(&rules).unwrap();
-    let book = morris::tablebase::book::builtin();
+    let book = morris::tablebase::book::builtin()
+        .serving(&rules)
+        .expect("a built-in book");
     let expected = book.moves(start.position(), &rules).unwrap();
     let moves = tables["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 24);

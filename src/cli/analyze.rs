@@ -148,8 +148,8 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
     let max = auto::default_max();
     // The opening's values on a machine without tables; the searcher
     // plays by it too.
-    let book = book::builtin();
-    searcher.set_book(Some(std::sync::Arc::clone(&book)));
+    let books = book::builtin();
+    searcher.set_books(books.clone());
     let say = |text: &str| bar.suspend(|| eprintln!("morris analyze: {text}"));
     if let Err(e) = &root {
         say(&format!("{e}: analysing without tables"));
@@ -166,7 +166,13 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
             }
         });
         searcher.set_tablebases(tb.clone());
-        let a = analyse(&mut searcher, item, &limits, tb.as_deref(), Some(&book));
+        let a = analyse(
+            &mut searcher,
+            item,
+            &limits,
+            tb.as_deref(),
+            books.serving(item.game.rules()),
+        );
         for fault in tables.take_faults() {
             say(&format!("error: {fault}"));
         }

@@ -73,8 +73,13 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         Err(e) => e.clone().into(),
     };
     // Where no tables cover it (or there is no folder), the built-in book may.
-    let known =
-        Known::of(tbs.as_ref().ok(), Some(&book::builtin()), pos, &rules).ok_or_else(missing)?;
+    let known = Known::of(
+        tbs.as_ref().ok(),
+        book::builtin().serving(&rules),
+        pos,
+        &rules,
+    )
+    .ok_or_else(missing)?;
     let (value, mut moves) = (known.value, known.moves);
     for f in tbs.iter().flat_map(Tablebases::take_faults) {
         eprintln!("morris solve: error: {f}");

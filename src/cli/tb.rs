@@ -384,8 +384,8 @@ fn run_probe(a: &ProbeArgs) -> Result<(), CliError> {
     let pos = Position::from_fen(&a.fen, &rules)?;
     let tbs = Tablebases::open(a.common.dir()?, &rules);
     // Where no tables cover it, the built-in book may.
-    let book = morris::tablebase::book::builtin();
-    let known = Known::of(Some(&tbs), Some(&book), &pos, &rules)
+    let book = morris::tablebase::book::builtin().serving(&rules);
+    let known = Known::of(Some(&tbs), book, &pos, &rules)
         .ok_or("position not covered by the tables on disk (nor by the built-in book)")?;
     match known.source {
         Source::Tables => {

@@ -202,7 +202,8 @@ pub enum Applied {
 /// Where the opening book comes from (`BookPath`).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum BookSource {
-    /// The book built into the binary (`<builtin>`, the default).
+    /// The books built into the binary, each for its own rules (`<builtin>`,
+    /// the default).
     Builtin,
     /// No book (`<empty>`).
     None,

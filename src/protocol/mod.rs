@@ -18,7 +18,7 @@ use crate::rules::{
 };
 use crate::search::{self, Control, Info, Limits, Searcher, Settings, TableAllocError};
 use crate::tablebase::auto;
-use crate::tablebase::book::{self, Book};
+use crate::tablebase::book::{self, Book, Books};
 use crate::tablebase::{Building, OpenTables};
 use engine_options::{Applied, BookSource, EngineOption, EngineOptionError};
 pub use output::Output;
@@ -84,9 +84,10 @@ struct Engine {
     /// is set empty).
     no_folder: Option<String>,
     running: Option<Running>,
-    /// What the search thread says the first time the book chooses the
-    /// moves searched (taken then, set again when a book is opened).
-    book_note: Arc<Mutex<Option<String>>>,
+    /// Where the books come from, until the search thread first says
+    /// that one chose the moves searched (taken then, set again when
+    /// `BookPath` is set).
+    book_note: Arc<Mutex<Option<BookSource>>>,
 }
 
 /// What the command loop waits for.
@@ -195,9 +196,9 @@ impl Engine {
     /// reads nothing: tables are loaded when first probed).
     fn with_tablebases(mut self) -> Engine {
         self.open_tablebases();
-        // The built-in book, silent until it is used: it serves its own
-        // rules only.
-        self.set_book(Some(book::builtin()), &BookSource::Builtin);
+        // The built-in books, silent until one is used: each serves its
+        // own rules only.
+        self.set_books(book::builtin().clone(), &BookSource::Builtin);
         self
     }
 
@@ -240,31 +241,26 @@ impl Engine {
     /// Uses the opening book `source` names. A file that does not read as
     /// a book is reported and ignored: the engine plays on without it.
     fn open_book(&mut self, source: &BookSource) {
-        let book = match source {
-            BookSource::None => None,
-            BookSource::Builtin => Some(book::builtin()),
+        let books = match source {
+            BookSource::None => Books::default(),
+            BookSource::Builtin => book::builtin().clone(),
             BookSource::File(p) => match Book::read(p) {
-                Ok(book) => Some(Arc::new(book)),
+                Ok(book) => Books::from(book),
                 Err(e) => {
                     self.info_string(&format!("error: book: {e}"));
-                    None
+                    Books::default()
                 }
             },
         };
-        if let Some(book) = &book {
+        for book in books.iter() {
             self.info_string(&format!("book: {}", describe_book(book, source)));
         }
-        self.set_book(book, source);
+        self.set_books(books, source);
     }
 
-    fn set_book(&mut self, book: Option<Arc<Book>>, source: &BookSource) {
-        *self.book_note.lock().expect("book note") = book.as_ref().map(|b| {
-            format!(
-                "book: playing from the opening book ({}): only moves that keep the position's value are searched",
-                describe_book(b, source)
-            )
-        });
-        self.searcher_mut().set_book(book);
+    fn set_books(&mut self, books: Books, source: &BookSource) {
+        *self.book_note.lock().expect("book note") = Some(source.clone());
+        self.searcher_mut().set_books(books);
     }
 
     fn error(&self, error: &EngineError) {
@@ -360,6 +356,13 @@ impl Engine {
         }
         for o in EngineOption::ALL {
             self.out.line(&o.declaration());
+        }
+        // What `BookPath <builtin>` holds: a book for each of these rules.
+        for book in book::builtin().iter() {
+            self.info_string(&format!(
+                "book: {}",
+                describe_book(book, &BookSource::Builtin)
+            ));
         }
         self.out.line(self.dialect.hello_ok());
     }
@@ -545,8 +548,13 @@ impl Engine {
                     out.line(&InfoLine::text(format!("error: {fault}")).to_line(dialect));
                 }
                 if result.from_book
-                    && let Some(note) = book_note.lock().expect("book note").take()
+                    && let Some(source) = book_note.lock().expect("book note").take()
+                    && let Some(book) = searcher.books().serving(game.rules())
                 {
+                    let note = format!(
+                        "book: playing from the opening book ({}): only moves that keep the position's value are searched",
+                        describe_book(book, &source)
+                    );
                     out.line(&InfoLine::text(note).to_line(dialect));
                 }
                 out.line(&best.to_line(dialect));

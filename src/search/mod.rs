@@ -29,7 +29,7 @@ use std::time::{Duration, Instant};
 
 use crate::rules::random::Rng;
 use crate::rules::{Game, GameResult, Move, MoveList};
-use crate::tablebase::book::Book;
+use crate::tablebase::book::{Book, Books};
 use crate::tablebase::preference;
 use crate::tablebase::{Known, Source};
 use crate::tablebase::{MoveProbe, Probe, Tablebases, Value};
@@ -244,7 +244,7 @@ pub struct Searcher {
     tt: TranspositionTable,
     workers: Vec<Worker>,
     tablebases: Option<Arc<Tablebases>>,
-    book: Option<Arc<Book>>,
+    books: Books,
 }
 
 impl Searcher {
@@ -271,7 +271,7 @@ impl Searcher {
             tt,
             workers: Vec::new(),
             tablebases: None,
-            book: None,
+            books: Books::default(),
         };
         s.fit_workers();
         s
@@ -314,10 +314,15 @@ impl Searcher {
         self.tablebases = tablebases;
     }
 
-    /// An opening book, used at roots the tables do not cover (and only
+    /// Opening books, used at roots the tables do not cover (each only
     /// for games under the rules it was made for).
-    pub fn set_book(&mut self, book: Option<Arc<Book>>) {
-        self.book = book;
+    pub fn set_books(&mut self, books: Books) {
+        self.books = books;
+    }
+
+    /// The opening books in use.
+    pub fn books(&self) -> &Books {
+        &self.books
     }
 
     /// Forgets everything learnt: the transposition table (killers and
@@ -352,10 +357,7 @@ impl Searcher {
             .tablebases
             .as_deref()
             .filter(|tb| tb.serves(&rules) && skill >= 20);
-        let book = self
-            .book
-            .as_deref()
-            .filter(|b| b.serves(&rules) && skill >= 20);
+        let book = self.books.serving(&rules).filter(|_| skill >= 20);
         let exact = if root_draw {
             None
         } else {

@@ -1,15 +1,17 @@
 //! An opening book cut from the solution: the win/draw/loss value of
 //! every position within the first K plies of the start, in one small
 //! file, so the engine can play the opening perfectly without the tables
-//! (one is built into the binary: `builtin`).
+//! (two are built into the binary: `builtin`).
 //!
 //! A book holds the placement sectors those plies reach whole, indexed
 //! as the tables are (`index`: one slot per position up to the board's 16
 //! symmetries) and stored as the tables' `Layout::Wdl`, five positions a
 //! byte: no keys, and no distances (a win or loss reads as
-//! `Probe::NO_DISTANCE`, as from a WDL table). Values are the tables',
-//! without the move-count draws; `Book::probe` applies them from the
-//! position's clock, as `Tablebases::probe` does.
+//! `Probe::NO_DISTANCE`, as from a WDL table). Values are the placement
+//! tables' of the book's rules: exact at clock 0, the clock of every
+//! position within the first plies (each ply places); `Book::probe`
+//! applies a limit reached now from the position's clock, as
+//! `Tablebases::probe` does.
 //!
 //! File format (version 2, little-endian):
 //!
@@ -44,17 +46,47 @@ const FIXED: usize = 36;
 /// Per sector before its values: the sector, the slots.
 const SECTOR_HEAD: usize = 12;
 
-/// The book built into the binary (`scripts/make-book.sh` cuts it from
-/// the tables): the standard game under `EndgameMoves=0 NoCaptureMoves=0`,
-/// the rules of the published solutions.
-const BUILTIN: &[u8] = include_bytes!("../../../books/nine-eg0-nc0.book");
+/// The books built into the binary (`scripts/make-book.sh` cuts them
+/// from the tables), each for its own rules: the standard game under
+/// `EndgameMoves=0 NoCaptureMoves=0`, the rules of the published
+/// solutions. Every position within a book's plies has clock 0 (each ply
+/// places), so its values are exact under its rules' move-count draws as
+/// they stand.
+const BUILTIN: [&[u8]; 1] = [include_bytes!("../../../books/nine-eg0-nc0.book")];
 
-/// The built-in book, read once.
-pub fn builtin() -> Arc<Book> {
-    static BOOK: OnceLock<Arc<Book>> = OnceLock::new();
-    Arc::clone(
-        BOOK.get_or_init(|| Arc::new(Book::from_bytes(BUILTIN).expect("the built-in book reads"))),
-    )
+/// The built-in books, read once.
+pub fn builtin() -> &'static Books {
+    static BOOKS: OnceLock<Books> = OnceLock::new();
+    BOOKS.get_or_init(|| {
+        Books(
+            BUILTIN
+                .iter()
+                .map(|bytes| Arc::new(Book::from_bytes(bytes).expect("a built-in book reads")))
+                .collect(),
+        )
+    })
+}
+
+/// Opening books for several rule sets: a game is answered by the first
+/// that serves its rules.
+#[derive(Clone, Default)]
+pub struct Books(Vec<Arc<Book>>);
+
+impl Books {
+    /// The book serving games under `rules`, if any.
+    pub fn serving(&self, rules: &Rules) -> Option<&Book> {
+        self.0.iter().map(|b| &**b).find(|b| b.serves(rules))
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Book> {
+        self.0.iter().map(|b| &**b)
+    }
+}
+
+impl From<Book> for Books {
+    fn from(book: Book) -> Books {
+        Books(vec![Arc::new(book)])
+    }
 }
 
 /// Why a book cannot be built, written or read.
@@ -111,6 +143,14 @@ pub(crate) struct BookSector {
     pub(crate) sector: Sector,
     pub(crate) index: Indexer,
     pub(crate) values: Vec<u8>,
+}
+
+/// A position of a book: its sector and slot, and its stored value.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct BookEntry {
+    pub sector: Sector,
+    pub slot: u64,
+    pub value: Value,
 }
 
 /// An opening book: whole placement sectors, win/draw/loss only.
@@ -278,6 +318,23 @@ impl Book {
     /// applied from its clock.
     pub fn probe(&self, pos: &Position, rules: &Rules) -> Option<Probe> {
         Some(with_clock(rules, pos, self.probe_table(pos)?))
+    }
+
+    /// Every position held, one of each class of symmetric positions
+    /// (the padding slots, which hold none, skipped), sector by sector in
+    /// increasing order, with its stored value: books cut for two rule
+    /// sets list the same positions in the same order.
+    pub fn entries(&self) -> impl Iterator<Item = BookEntry> + '_ {
+        self.sectors.iter().flat_map(|s| {
+            (0..s.index.size()).filter_map(move |slot| {
+                let (mine, theirs) = s.index.position(slot);
+                (s.index.index(mine, theirs) == slot).then(|| BookEntry {
+                    sector: s.sector,
+                    slot,
+                    value: wdl_digit(&s.values, slot),
+                })
+            })
+        })
     }
 
     /// Every legal move of `pos` with its value for the mover; `None`

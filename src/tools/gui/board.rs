@@ -146,7 +146,7 @@ impl State {
     pub(super) fn known(&self, pos: &Position) -> Option<Known> {
         Known::of(
             self.tables.current().map(|t| &**t),
-            Some(&book::builtin()),
+            book::builtin().serving(self.game().rules()),
             pos,
             self.game().rules(),
         )
