@@ -7,6 +7,7 @@
 use std::path::Path;
 
 use crate::rules::Rules;
+use crate::tablebase::probe::book::rules_text;
 use crate::tablebase::probe::stats::{fold_canonical, on_entry_at_zero};
 use crate::tablebase::probe::tables::Tablebases;
 use crate::tablebase::sector::Sector;
@@ -93,7 +94,7 @@ pub fn compare_on_disk(
     }
     if rows.is_empty() {
         return Err(CompareError::NoTables {
-            rules: crate::tablebase::book::rules_text(rules),
+            rules: rules_text(rules),
             dir: format!("{} and {}", ours.dir().display(), theirs.dir().display()),
         });
     }
