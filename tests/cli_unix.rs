@@ -115,6 +115,10 @@ fn every_subcommand_stops_quietly_when_its_reader_goes() {
             "",
         ),
         (vec!["tb", "stats", "--dir", &dir], ""),
+        // The tables against themselves (the base rules are the same).
+        (vec!["tb", "compare", "--base", "EndgameMoves=10"], ""),
+        (vec!["completions", "bash"], "_morris() {"),
+        (vec!["man"], ""),
         (vec!["tb", "plan", "--option", "Pieces=4"], ""),
         (vec!["tb", "verify", "--sample", "100"], "3-3: "),
         (vec!["tb", "bench", "--positions", "1000"], ""),
@@ -345,4 +349,58 @@ fn the_default_folder_is_xdg_cache_home_then_home_never_relative() {
     // MORRIS_TB_DIR is the user's own choice, relative or not.
     assert_eq!(default(&[("MORRIS_TB_DIR", "tb"), ("HOME", "/h")]), "tb");
     assert_eq!(files_under(&cwd), Vec::<String>::new());
+}
+
+/// The completion scripts and the manual page come from the command
+/// line's own definitions: they name every subcommand, and bash reads
+/// its script without a syntax error.
+#[test]
+fn completions_and_the_manual_page_name_every_subcommand() {
+    let run = |args: &[&str]| {
+        let out = Command::new(MORRIS).args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let bash = run(&["completions", "bash"]);
+    let man = run(&["man"]);
+    assert!(man.contains(".TH morris 1"), "{man}");
+    for sub in [
+        "perft",
+        "match",
+        "analyze",
+        "bench",
+        "solve",
+        "tb",
+        "gui",
+        "completions",
+        "man",
+    ] {
+        assert!(bash.contains(&format!("morris,{sub})")), "bash: no {sub}");
+        assert!(man.contains(&format!("morris\\-{sub}(1)")), "man: no {sub}");
+    }
+    assert!(
+        bash.contains("morris__subcmd__tb,compare)"),
+        "bash: no tb compare"
+    );
+    for shell in ["zsh", "fish", "elvish", "powershell"] {
+        assert!(run(&["completions", shell]).contains("morris"), "{shell}");
+    }
+    let script =
+        std::env::temp_dir().join(format!("morris-completion-{}.bash", std::process::id()));
+    std::fs::write(&script, &bash).unwrap();
+    let checked = Command::new("bash")
+        .arg("-n")
+        .arg(&script)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_file(&script);
+    assert!(
+        checked.status.success(),
+        "{}",
+        String::from_utf8_lossy(&checked.stderr)
+    );
 }

@@ -14,13 +14,14 @@ pub mod gui;
 pub mod r#match;
 pub mod perft;
 mod progress;
+pub mod shell;
 pub mod solve;
 pub mod stdout;
 pub mod tb;
 
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use morris::rules::{FenError, Game, Rules, RulesError, Setup, SetupError, Start};
 use morris::tablebase::TablebaseError;
@@ -55,6 +56,10 @@ enum Command {
     Tb(tb::TbArgs),
     /// A board in the browser: play the engine on a page served on 127.0.0.1.
     Gui(gui::GuiArgs),
+    /// The shell completion script of these commands (bash, zsh, fish, elvish, powershell).
+    Completions(shell::CompletionsArgs),
+    /// The manual page of these commands, in roff (`morris man | man -l -`).
+    Man,
 }
 
 /// Why a command failed: the library's typed errors, or a message of the
@@ -112,6 +117,8 @@ pub fn run() -> ExitCode {
         Some(Command::Solve(a)) => solve::run(&a),
         Some(Command::Tb(a)) => tb::run(&a),
         Some(Command::Gui(a)) => gui::run(&a),
+        Some(Command::Completions(a)) => shell::completions(&a, Cli::command()),
+        Some(Command::Man) => shell::man(Cli::command()),
         None => {
             engine::run();
             Ok(())
