@@ -14,13 +14,13 @@
 use crate::common;
 
 use std::collections::HashSet;
-use std::path::PathBuf;
-use std::process::Command;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 use std::time::Instant;
 
 use common::Rng;
 use common::naive_clock::{ClockedSearch, ClockedWhole, Limits};
-use common::naive_solve::{Game, State, Val, hand, lost_by_material, reachable};
+use common::naive_solve::{Game, State, Val, in_placement, lost_by_material, reachable};
 use morris::rules::{Position, Rules};
 use morris::tablebase::{Probe, Tablebases, Value};
 
@@ -52,13 +52,11 @@ impl Limited {
         ));
         let _ = std::fs::remove_dir_all(&dir);
         let started = Instant::now();
-        let out = Command::new(MORRIS)
-            .args(["tb", "generate", "--phase", "all", "--threads", "2"])
-            .args(settings.iter().flat_map(|s| ["--option", s.as_str()]))
-            .arg("--dir")
-            .arg(&dir)
-            .output()
-            .unwrap();
+        let out = morris(
+            &["tb", "generate", "--phase", "all", "--threads", "2"],
+            &settings,
+            &dir,
+        );
         assert!(
             out.status.success(),
             "generating {name}: {}",
@@ -87,7 +85,7 @@ impl Limited {
     fn probe(&self, s: State, clock: u16) -> Option<Val> {
         let fen = self.fen(s, clock);
         let pos = Position::from_fen(&fen, &self.rules).unwrap_or_else(|e| panic!("{fen}: {e}"));
-        self.tbs.probe(&pos).map(val)
+        self.tbs.probe(&pos).map(Val::from)
     }
 
     fn check(&self, s: State, clock: u16, want: Val, wrong: &mut Vec<String>) {
@@ -106,16 +104,15 @@ impl Limited {
     }
 }
 
-fn val(p: Probe) -> Val {
-    match p.value {
-        Value::Win => Val::Win(p.plies),
-        Value::Draw => Val::Draw,
-        Value::Loss => Val::Loss(p.plies),
-    }
-}
-
-fn in_placement(s: State) -> bool {
-    hand(s, 0) + hand(s, 1) > 0
+/// Runs the binary with `args`, the rule options `settings` and `--dir`.
+fn morris(args: &[&str], settings: &[String], dir: &Path) -> Output {
+    Command::new(MORRIS)
+        .args(args)
+        .args(settings.iter().flat_map(|s| ["--option", s.as_str()]))
+        .arg("--dir")
+        .arg(dir)
+        .output()
+        .unwrap()
 }
 
 /// What a set of checks met: (value kind, whether the limit turned a win
@@ -229,13 +226,7 @@ fn cli_agrees(g: &Limited, states: &[State], solved: &ClockedWhole) {
                 &["tb", "probe", fen.as_str()][..],
                 &["solve", "--fen", fen.as_str()],
             ] {
-                let out = Command::new(MORRIS)
-                    .args(sub)
-                    .args(g.settings.iter().flat_map(|s| ["--option", s.as_str()]))
-                    .arg("--dir")
-                    .arg(&g.dir)
-                    .output()
-                    .unwrap();
+                let out = morris(sub, &g.settings, &g.dir);
                 let text = String::from_utf8_lossy(&out.stdout);
                 assert!(
                     out.status.success() && text.lines().any(|l| lines.iter().any(|w| w == l)),
@@ -345,34 +336,19 @@ fn compare_counts_what_the_limits_change() {
         no_capture: 6,
     };
     let g = Limited::new(4, limits);
-    let plain =
-        Rules::with_settings("nine", &["Pieces=4", "EndgameMoves=0", "NoCaptureMoves=0"]).unwrap();
-    let made = Command::new(MORRIS)
-        .args(["tb", "generate", "--phase", "all", "--threads", "2"])
-        .args([
-            "--option",
-            "Pieces=4",
-            "--option",
-            "EndgameMoves=0",
-            "--option",
-            "NoCaptureMoves=0",
-        ])
-        .arg("--dir")
-        .arg(&g.dir)
-        .output()
-        .unwrap();
+    let plain_settings = ["Pieces=4", "EndgameMoves=0", "NoCaptureMoves=0"].map(String::from);
+    let plain = Rules::with_settings("nine", &plain_settings).unwrap();
+    let made = morris(
+        &["tb", "generate", "--phase", "all", "--threads", "2"],
+        &plain_settings,
+        &g.dir,
+    );
     assert!(
         made.status.success(),
         "{}",
         String::from_utf8_lossy(&made.stderr)
     );
-    let out = Command::new(MORRIS)
-        .args(["tb", "compare"])
-        .args(g.settings.iter().flat_map(|s| ["--option", s.as_str()]))
-        .arg("--dir")
-        .arg(&g.dir)
-        .output()
-        .unwrap();
+    let out = morris(&["tb", "compare"], &g.settings, &g.dir);
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
         out.status.success(),

@@ -28,10 +28,11 @@ use std::time::Instant;
 use common::Rng;
 use common::naive::{NAMES, index_of};
 use common::naive_solve::{
-    Game, PlacementSolver, Solution, State, Val, hand, lost_by_material, pack, side, solve, stones,
+    Game, PlacementSolver, Solution, State, Val, hand, in_placement, lost_by_material, pack, side,
+    solve, stones,
 };
 use morris::rules::{Position, Rules, Square, Symmetry};
-use morris::tablebase::{Probe, Tablebases, Value};
+use morris::tablebase::Tablebases;
 
 const MORRIS: &str = env!("CARGO_BIN_EXE_morris");
 
@@ -121,20 +122,8 @@ impl Reduced {
 
     /// The stored value of a state, as the naive solver writes values.
     fn probe(&self, s: State) -> Option<Val> {
-        self.tbs.probe(&self.position(s)).map(val)
+        self.tbs.probe(&self.position(s)).map(Val::from)
     }
-}
-
-fn val(p: Probe) -> Val {
-    match p.value {
-        Value::Win => Val::Win(p.plies),
-        Value::Draw => Val::Draw,
-        Value::Loss => Val::Loss(p.plies),
-    }
-}
-
-fn in_placement(s: State) -> bool {
-    hand(s, 0) + hand(s, 1) > 0
 }
 
 /// A whole game solved naively, once per test binary.
@@ -238,10 +227,10 @@ fn moves_agree(r: &Reduced, s: State, value: &mut impl FnMut(State) -> Val) {
         let want = naive
             .remove(&text)
             .unwrap_or_else(|| panic!("{}: {text} is not a naive move of {fen}", r.name));
-        assert_eq!(val(m.probe), want, "{}: {fen} {text}", r.name);
+        assert_eq!(Val::from(m.probe), want, "{}: {fen} {text}", r.name);
     }
     let best = r.tbs.best_move(&pos).expect("a best move");
-    assert_eq!(val(best.probe), own, "{}: best move of {fen}", r.name);
+    assert_eq!(Val::from(best.probe), own, "{}: best move of {fen}", r.name);
 }
 
 /// Every placement position of the standard game, and every fourth of

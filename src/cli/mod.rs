@@ -52,7 +52,7 @@ enum Command {
     Bench(bench::BenchArgs),
     /// The value of a position and of each of its moves (tables, else the built-in book).
     Solve(solve::SolveArgs),
-    /// Endgame tables and opening books: generate, plan, verify, stats, probe, bench, sample, book, submit, status.
+    /// Endgame tables and opening books: generate, plan, verify, stats, compare, probe, bench, sample, book, submit, status.
     Tb(tb::TbArgs),
     /// A board in the browser: play the engine on a page served on 127.0.0.1.
     Gui(gui::GuiArgs),

@@ -17,7 +17,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use super::naive_solve::{Dense, Game, State, Val, hand, lost_by_material, material};
+use super::naive_solve::{Dense, Game, State, Val, hand, in_placement, lost_by_material, material};
 
 /// `EndgameMoves` and `NoCaptureMoves`, 0 for off.
 #[derive(Clone, Copy, Debug)]
@@ -36,10 +36,6 @@ impl Limits {
         }
         limit
     }
-}
-
-fn in_placement(s: State) -> bool {
-    hand(s, 0) + hand(s, 1) > 0
 }
 
 /// A whole game's values at every clock, by layers: `layers[k]` holds the

@@ -56,6 +56,11 @@ pub fn material(s: State, c: usize) -> u32 {
     stones(s, c).count_ones() + hand(s, c)
 }
 
+/// Whether stones are still in hand (the placement phase).
+pub fn in_placement(s: State) -> bool {
+    hand(s, 0) + hand(s, 1) > 0
+}
+
 /// Whether the side to move has already lost by material.
 pub fn lost_by_material(s: State) -> bool {
     material(s, side(s)) < 3
@@ -124,6 +129,18 @@ impl Val {
             1 => Some(Val::Draw),
             c if c % 2 == 0 => Some(Val::Win((c - 2) / 2)),
             c => Some(Val::Loss((c - 3) / 2)),
+        }
+    }
+}
+
+/// A stored value as the naive solver writes values.
+impl From<morris::tablebase::Probe> for Val {
+    fn from(p: morris::tablebase::Probe) -> Val {
+        use morris::tablebase::Value;
+        match p.value {
+            Value::Win => Val::Win(p.plies),
+            Value::Draw => Val::Draw,
+            Value::Loss => Val::Loss(p.plies),
         }
     }
 }
