@@ -95,9 +95,15 @@ until [[ $(squeue --noheader -j "$victim" -o %T 2>/dev/null) == RUNNING ]]; do
   ((SECONDS < deadline)) || fail "job $victim (5-5) never ran"
   sleep 0.1
 done
+# Running in Slurm's eyes is not yet running in morris's: cancel once the
+# job has said it started (its signal handler is then in place).
+dir=$(tables_of "$work/killed")
+until grep -q '^5-5: job .* started' "$dir/jobs/5-5-$victim.log" 2>/dev/null; do
+  ((SECONDS < deadline)) || fail "job $victim (5-5) never started: $(cat "$dir/jobs/5-5-$victim.log")"
+  sleep 0.05
+done
 scancel "$victim"
 wait_for_jobs
-dir=$(tables_of "$work/killed")
 [[ ! -e $dir/5-5.mtb ]] || fail "the cancelled job left 5-5.mtb"
 grep -q 'stopped by a signal' "$dir/jobs/5-5-$victim.log" ||
   fail "job $victim did not stop on scancel's signal: $(cat "$dir/jobs/5-5-$victim.log")"

@@ -79,6 +79,14 @@ pub fn generate_table(a: &GenerateArgs, name: &str) -> Result<(), CliError> {
         wdl: a.wdl,
     };
     let names = names(&jobs.list[i].tables);
+    // The job's log shows when the work began: from here on a signal
+    // (scancel) is caught and leaves no partial table.
+    eprintln!(
+        "{names}: job {} of {} started, {} threads",
+        i + 1,
+        jobs.list.len(),
+        options.threads
+    );
     match jobs.run(i, &options, a.verify_sample)? {
         Ran::Present => outln!("{names}: already there and valid, nothing to do"),
         Ran::Built { generated, checked } => {
