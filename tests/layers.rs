@@ -67,9 +67,9 @@ fn no_module_imports_a_later_layer() {
 }
 
 /// The tablebase's parts in order (src/tablebase/mod.rs): the vocabulary
-/// (the files at its top), then `format`, `probe`, `build`, and
+/// (the files at its top), then `format`, `probe`, `generator`, and
 /// `open_tables` above them all.
-const TABLEBASE_PARTS: [&str; 5] = ["vocabulary", "format", "probe", "build", "open_tables"];
+const TABLEBASE_PARTS: [&str; 5] = ["vocabulary", "format", "probe", "generator", "open_tables"];
 
 /// The part of a file under src/tablebase, by its path there.
 fn tablebase_part(relative: &str) -> usize {

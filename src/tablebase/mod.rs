@@ -88,29 +88,24 @@
 //! The module has three parts, each using only the ones before it and the
 //! vocabulary (`value`, `sector`, `fingerprint`, `error`, `progress`):
 //! `format` (the table file, its index and value layouts), `probe`
-//! (reading the tables and the books) and `build` (the generator, its
-//! plans, verification, the background builder, cluster jobs). Above them
+//! (reading the tables and the books) and `generator` (the retrograde
+//! solver, its plans, verification, the background builder, cluster
+//! jobs). Above them
 //! `open_tables` owns the tables a long-lived process keeps open. All of
 //! them are private: what the rest of the engine uses is re-exported here.
 #![warn(unreachable_pub)]
 
-mod build;
 mod error;
 mod fingerprint;
 mod folder;
 mod format;
+mod generator;
 mod open_tables;
 mod probe;
 mod progress;
 mod sector;
 mod value;
 
-pub use build::generate::{GenerateOptions, Generated, Phase, generate, generate_game};
-pub use build::jobs::{Job, Jobs, Ran, TableState};
-pub use build::plan::{plan, up_to};
-pub use build::sample::{ProbeBench, probe_bench, sample};
-pub use build::verify::{Checked, verify};
-pub use build::{auto, placement};
 pub use error::{Faults, TableFault, TableProblem, TablebaseError};
 pub use fingerprint::{Fingerprint, NotCovered, PlacementFingerprint, covers, placement_covers};
 pub use folder::{NoDefaultDir, default_dir};
@@ -120,6 +115,12 @@ pub use format::file::{
 };
 pub use format::index::Indexer;
 pub use format::summary::Summary;
+pub use generator::generate::{GenerateOptions, Generated, Phase, generate, generate_game};
+pub use generator::jobs::{Job, Jobs, Ran, TableState};
+pub use generator::plan::{plan, up_to};
+pub use generator::sample::{ProbeBench, probe_bench, sample};
+pub use generator::verify::{Checked, verify};
+pub use generator::{auto, placement};
 pub use open_tables::{Building, OpenTables};
 pub use probe::book;
 pub use probe::compare::{Changes, CompareError, compare_on_disk, format_changes};

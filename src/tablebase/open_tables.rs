@@ -11,11 +11,11 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
 use crate::rules::Rules;
-use crate::tablebase::build::auto;
-use crate::tablebase::build::auto::{Background, Event};
 use crate::tablebase::error::{Faults, TableFault};
 use crate::tablebase::fingerprint::Fingerprint;
 use crate::tablebase::format::file::remove_temporaries_being_written;
+use crate::tablebase::generator::auto;
+use crate::tablebase::generator::auto::{Background, Event};
 use crate::tablebase::probe::tables::Tablebases;
 
 /// A tool's open tables.
@@ -189,7 +189,7 @@ impl OpenTables {
 mod tests {
     use super::*;
     use crate::rules::Position;
-    use crate::tablebase::build::generate::{self, GenerateOptions};
+    use crate::tablebase::generator::generate::{self, GenerateOptions};
     use crate::tablebase::sector::Subspace;
 
     #[test]

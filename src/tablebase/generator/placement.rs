@@ -13,8 +13,8 @@
 use std::collections::BTreeSet;
 
 use crate::rules::Rules;
-use crate::tablebase::build::plan::max_removals;
 use crate::tablebase::format::index::Indexer;
+use crate::tablebase::generator::plan::max_removals;
 use crate::tablebase::sector::Sector;
 
 /// Most stones a move leaving the mover with `stones` on the board can
@@ -141,10 +141,11 @@ mod tests {
 
     use super::*;
     use crate::rules::{Bitboard, Color, GameResult, MoveList, Position, RuleOptions};
-    use crate::tablebase::build::generate::{GenerateOptions, Phase, generate_game, through};
-    use crate::tablebase::build::verify;
     use crate::tablebase::format::file::HEADER_LEN;
     use crate::tablebase::format::index::apply_sym;
+    use crate::tablebase::generator::exits::through;
+    use crate::tablebase::generator::generate::{GenerateOptions, Phase, generate_game};
+    use crate::tablebase::generator::verify;
     use crate::tablebase::probe::tables::{Tablebases, preference};
     use crate::tablebase::value::{Probe, Value};
 

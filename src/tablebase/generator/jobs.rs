@@ -8,16 +8,16 @@
 use std::path::{Path, PathBuf};
 
 use crate::rules::Rules;
-use crate::tablebase::build::generate;
-use crate::tablebase::build::generate::{GenerateOptions, Generated, Phase};
-use crate::tablebase::build::placement;
-use crate::tablebase::build::plan;
-use crate::tablebase::build::verify;
-use crate::tablebase::build::verify::Checked;
 use crate::tablebase::error::TablebaseError;
 use crate::tablebase::fingerprint::PlacementFingerprint;
 use crate::tablebase::format::codec::Layout;
 use crate::tablebase::format::file;
+use crate::tablebase::generator::generate;
+use crate::tablebase::generator::generate::{GenerateOptions, Generated, Phase};
+use crate::tablebase::generator::placement;
+use crate::tablebase::generator::plan;
+use crate::tablebase::generator::verify;
+use crate::tablebase::generator::verify::Checked;
 use crate::tablebase::probe::tables::Tablebases;
 use crate::tablebase::sector::Sector;
 

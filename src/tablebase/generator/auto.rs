@@ -17,11 +17,11 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::rules::Rules;
-use crate::tablebase::build::generate::{GenerateOptions, generate};
-use crate::tablebase::build::plan::{plan, up_to};
 use crate::tablebase::error::{Faults, TableFault, TableProblem, TablebaseError};
 use crate::tablebase::fingerprint::Fingerprint;
 use crate::tablebase::format::file::{TableFile, table_path};
+use crate::tablebase::generator::generate::{GenerateOptions, generate};
+use crate::tablebase::generator::plan::{plan, up_to};
 use crate::tablebase::sector::Subspace;
 
 /// The default largest stone count a side to build.

@@ -6,10 +6,10 @@ use std::path::Path;
 use rayon::prelude::*;
 
 use crate::rules::{Blocked, Color, GameResult, MoveList, Rules};
-use crate::tablebase::build::generate::through;
 use crate::tablebase::error::{TableProblem, TablebaseError};
 use crate::tablebase::fingerprint::PlacementFingerprint;
 use crate::tablebase::format::summary::Summary;
+use crate::tablebase::generator::exits::through;
 use crate::tablebase::probe::tables::{Tablebases, apply_clock, preference};
 use crate::tablebase::sector::Sector;
 use crate::tablebase::sector::sector_position;

@@ -2,8 +2,8 @@
 //! is `probe::book`'s.
 
 use crate::rules::Rules;
-use crate::tablebase::build::placement;
 use crate::tablebase::format::codec::Layout;
+use crate::tablebase::generator::placement;
 use crate::tablebase::probe::book::{Book, BookError, BookSector, rules_text};
 use crate::tablebase::probe::tables::Tablebases;
 use crate::tablebase::sector::Sector;
