@@ -3,6 +3,7 @@
 
 pub mod board;
 pub mod color;
+mod ending;
 pub mod fen;
 pub mod game;
 pub mod movegen;
