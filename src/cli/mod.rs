@@ -7,8 +7,6 @@
 
 pub mod analyze;
 pub mod bench;
-pub mod book;
-pub mod cluster;
 pub mod engine;
 pub mod gui;
 pub mod r#match;

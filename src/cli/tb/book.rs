@@ -4,10 +4,10 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::CliError;
-use super::solve::generate_command;
-use super::stdout::outln;
-use super::tb::TbRules;
+use crate::cli::CliError;
+use crate::cli::solve::generate_command;
+use crate::cli::stdout::outln;
+use crate::cli::tb::rules::TbRules;
 use morris::tablebase::Tablebases;
 use morris::tablebase::book::{Book, BookError};
 use morris::tablebase::placement_covers;

@@ -6,9 +6,10 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::CliError;
-use super::stdout::{out, outln};
-use super::tb::{GenerateArgs, TbRules};
+use crate::cli::CliError;
+use crate::cli::stdout::{out, outln};
+use crate::cli::tb::generate::GenerateArgs;
+use crate::cli::tb::rules::{TbRules, default_threads};
 use morris::tablebase::{self, GenerateOptions, Jobs, Phase, Ran, Sector, TableState};
 use morris::tools::slurm::{self, Queued, Settings};
 
@@ -49,19 +50,6 @@ pub struct StatusArgs {
     pub slurm: bool,
 }
 
-/// A stopped run (Ctrl-C, or the SIGTERM of Slurm's `scancel`) leaves no
-/// partial table behind.
-pub fn remove_partial_tables_on_signal() {
-    let installed = ctrlc::set_handler(|| {
-        tablebase::remove_temporaries_being_written();
-        eprintln!("morris: stopped by a signal; no partial table is left");
-        std::process::exit(130);
-    });
-    if let Err(e) = installed {
-        log::warn!("no signal handler ({e}): a stopped run may leave a temporary file");
-    }
-}
-
 /// `tb generate --table NAME`: one job of the plan.
 pub fn generate_table(a: &GenerateArgs, name: &str) -> Result<(), CliError> {
     let rules = a.common.rules.rules()?;
@@ -74,8 +62,8 @@ pub fn generate_table(a: &GenerateArgs, name: &str) -> Result<(), CliError> {
     let jobs = Jobs::plan(&a.common.dir()?, &rules, phase)?;
     let i = jobs.find(sector)?;
     let options = GenerateOptions {
-        threads: a.threads.unwrap_or_else(super::tb::default_threads),
-        progress: super::progress::on_stderr(),
+        threads: a.threads.unwrap_or_else(default_threads),
+        progress: crate::cli::progress::on_stderr(),
         wdl: a.wdl,
     };
     let names = names(&jobs.list[i].tables);

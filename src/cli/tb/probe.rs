@@ -1,0 +1,45 @@
+//! `morris tb probe`: a position's value and every move's, from the
+//! tables or else the built-in book.
+
+use clap::Args;
+
+use crate::cli::CliError;
+use crate::cli::stdout::outln;
+use crate::cli::tb::rules::TbRules;
+use morris::rules::Position;
+use morris::tablebase::{Known, Source, Tablebases, preference};
+
+#[derive(Args, Debug)]
+pub struct ProbeArgs {
+    /// The position string.
+    pub fen: String,
+    #[command(flatten)]
+    pub common: TbRules,
+}
+
+/// `morris tb probe`.
+pub fn run(a: &ProbeArgs) -> Result<(), CliError> {
+    let rules = a.common.rules()?;
+    let pos = Position::from_fen(&a.fen, &rules)?;
+    let tbs = Tablebases::open(a.common.dir()?, &rules);
+    // Where no tables cover it, the built-in book may.
+    let book = morris::tablebase::book::builtin().serving(&rules);
+    let known = Known::of(Some(&tbs), book, &pos, &rules)
+        .ok_or("position not covered by the tables on disk (nor by the built-in book)")?;
+    match known.source {
+        Source::Tables => {
+            outln!("value: {}", known.value);
+            let stored = tbs.probe_table(&pos).expect("covered");
+            if known.value != stored {
+                outln!("stored: {stored} (the move-count draw comes first)");
+            }
+        }
+        Source::Book => outln!("value: {} (book)", known.value),
+    }
+    let mut moves = known.moves;
+    moves.sort_by_key(|m| std::cmp::Reverse(preference(m.probe)));
+    for m in moves {
+        outln!("{:<12} {}", m.mv.to_string(), m.probe);
+    }
+    Ok(())
+}
