@@ -157,8 +157,8 @@ fn reads_other_programs_move_lists() {
     );
 }
 
-/// Under the published solutions' rules, with no tables at all, the
-/// built-in opening book marks the first-plies moves that change the
+/// Under the published solutions' rules and under the default ones, with
+/// no tables at all, the built-in opening books mark the first-plies moves that change the
 /// value, as the book itself values the moves.
 #[test]
 fn analyze_marks_opening_moves_by_the_built_in_book() {
@@ -166,6 +166,9 @@ fn analyze_marks_opening_moves_by_the_built_in_book() {
     let tags = "[EndgameMoves \"0\"]\n[NoCaptureMoves \"0\"]\n";
     // 2. d1 gives up the draw (the book's word, checked by tests/book.rs).
     assert_eq!(opening_marks(&published, tags), 1);
+    // The record without tags: the default rules, from their own book; 2.
+    // d1 loses under them too.
+    assert_eq!(opening_marks(&[], ""), 1);
 }
 
 /// Analyses `1. d2 d6 2. d1` under the rules `settings` (written as the

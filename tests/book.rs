@@ -224,3 +224,163 @@ fn the_built_in_books_are_listed_and_their_entries_probe_as_stored() {
         assert!(held * 997 > book.len() / 20 && held * 997 <= book.len() + 997);
     }
 }
+
+/// The built-in book serving the `nine` preset under `settings`.
+fn builtin_for(settings: &[&str]) -> (morris::rules::Rules, &'static Book) {
+    let rules = morris::rules::Rules::with_settings("nine", settings).unwrap();
+    let book = morris::tablebase::book::builtin()
+        .serving(&rules)
+        .unwrap_or_else(|| panic!("no built-in book for nine {settings:?}"));
+    (rules, book)
+}
+
+/// The default rules' book against the published rules' one, position by
+/// position (same sectors, same slots): a move-count draw only ends games
+/// early in a draw, so a draw stays a draw and a win or a loss under the
+/// limits is the same without them.
+#[test]
+fn the_default_rules_book_only_turns_wins_and_losses_into_draws() {
+    let (_, limited) = builtin_for(&[]);
+    let (_, published) = builtin_for(&["EndgameMoves=0", "NoCaptureMoves=0"]);
+    assert_ne!(limited.rules(), published.rules());
+    assert_eq!(limited.plies(), published.plies());
+    assert_eq!(limited.len(), published.len());
+    let at = |v: Value| {
+        [Value::Win, Value::Draw, Value::Loss]
+            .iter()
+            .position(|&w| w == v)
+            .unwrap()
+    };
+    // [published][limited]
+    let mut counts = [[0u64; 3]; 3];
+    let mut compared = 0;
+    for (p, l) in published.entries().zip(limited.entries()) {
+        assert_eq!((p.sector, p.slot), (l.sector, l.slot));
+        counts[at(p.value)][at(l.value)] += 1;
+        compared += 1;
+    }
+    let (win, draw, loss) = (0, 1, 2);
+    eprintln!(
+        "{compared} positions: {} wins and {} losses become draws under the limits; \
+         kept: {} wins, {} draws, {} losses",
+        counts[win][draw],
+        counts[loss][draw],
+        counts[win][win],
+        counts[draw][draw],
+        counts[loss][loss]
+    );
+    // Every canonical position of each, in the same order.
+    assert_eq!(compared, limited.entries().count() as u64);
+    assert_eq!(compared, published.entries().count() as u64);
+    assert!(compared * 10 > published.len() * 8, "{compared}");
+    let impossible = counts[draw][win] + counts[draw][loss] + counts[win][loss] + counts[loss][win];
+    assert_eq!(impossible, 0, "{counts:?}");
+}
+
+/// A fresh engine under the default rules, with no tables, says once that
+/// it plays from its built-in book and keeps the value for the book's
+/// plies.
+#[test]
+fn a_fresh_engine_plays_the_default_rules_opening_by_its_book() {
+    let (rules, book) = builtin_for(&[]);
+    let mut e = engine::Engine::start();
+    e.send("uci");
+    e.read_until(|l| l == "uciok");
+    let mut game = Game::new(rules, Position::start(&rules));
+    let mut played: Vec<String> = Vec::new();
+    let mut notes = Vec::new();
+    for _ in 0..book.plies() {
+        if played.is_empty() {
+            e.send("position startpos");
+        } else {
+            e.send(&format!("position startpos moves {}", played.join(" ")));
+        }
+        e.send("go depth 3");
+        let (mv, lines) = e.bestmove();
+        notes.extend(
+            lines
+                .into_iter()
+                .filter(|l| l.starts_with("info string book: playing from the opening book")),
+        );
+        let pos = *game.position();
+        let before = book.probe(&pos, &rules).expect("in the book").value;
+        let m = pos.parse_move(&rules, &mv).unwrap();
+        let moves = book.moves(&pos, &rules).expect("in the book");
+        let after = moves.iter().find(|x| x.mv == m).unwrap().probe.value;
+        assert_eq!(after, before, "{mv} from {}", pos.to_fen(&rules));
+        game.play(m);
+        played.push(mv);
+    }
+    let want = format!(
+        "(built in, {} positions within {} plies, for rules {}): ",
+        book.len(),
+        book.plies(),
+        book.rules()
+    );
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(notes[0].contains(&want), "{notes:?}");
+}
+
+/// With no tables at all, `morris solve` with no options answers the start
+/// and every first placement under the default rules from the book, and
+/// `tb probe` any position within its plies (at the last one its value
+/// alone: its moves lead past the book); past them it says what is
+/// missing.
+#[test]
+fn with_no_tables_solve_and_probe_answer_the_default_opening_from_the_book() {
+    let (rules, book) = builtin_for(&[]);
+    let run = |args: &[&str]| {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_morris"));
+        engine::isolate(&mut command);
+        let out = command.args(args).output().expect("run morris");
+        let text = String::from_utf8(out.stdout).unwrap();
+        (out.status.success(), text)
+    };
+    let start = Position::start(&rules);
+    let (ok, text) = run(&["solve"]);
+    assert!(ok, "{text}");
+    let value = book.probe(&start, &rules).unwrap();
+    assert!(text.contains(&format!("value {value} (book)\n")), "{text}");
+    let first = book.moves(&start, &rules).unwrap();
+    assert_eq!(first.len(), 24);
+    for m in &first {
+        let line = text
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(&m.mv.to_string()))
+            .unwrap_or_else(|| panic!("{} missing in {text}", m.mv));
+        assert!(line.contains(&m.probe.to_string()), "{line}");
+        let after = start.make(&rules, m.mv);
+        let (ok, text) = run(&["solve", "--moves", &m.mv.to_string()]);
+        assert!(ok, "{text}");
+        let value = book.probe(&after, &rules).unwrap();
+        assert!(text.contains(&format!("value {value} (book)\n")), "{text}");
+    }
+    // One line of play to the book's edge and one ply past it.
+    let mut pos = start;
+    let mut list = MoveList::new();
+    for ply in 0..=book.plies() + 1 {
+        let fen = pos.to_fen(&rules);
+        let (ok, text) = run(&["tb", "probe", &fen]);
+        if ply <= book.plies() {
+            assert!(ok, "{fen}: {text}");
+            let value = book.probe(&pos, &rules).unwrap();
+            assert!(
+                text.starts_with(&format!("value: {value} (book)\n")),
+                "{fen}: {text}"
+            );
+            // Each move's value too, but at the last ply, whose moves
+            // lead past the book.
+            let moves = book.moves(&pos, &rules).unwrap_or_default();
+            assert_eq!(moves.is_empty(), ply == book.plies(), "{fen}");
+            assert_eq!(text.lines().count(), 1 + moves.len(), "{fen}: {text}");
+            for m in &moves {
+                let line = format!("{:<12} {}", m.mv.to_string(), m.probe);
+                assert!(text.lines().any(|l| l == line), "{line} in {text}");
+            }
+        } else {
+            assert!(!ok, "{fen}: {text}");
+        }
+        pos.legal_moves(&rules, &mut list);
+        pos = pos.make(&rules, list.as_slice()[(7 * ply as usize) % list.len()]);
+    }
+}

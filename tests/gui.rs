@@ -792,10 +792,12 @@ fn shows_the_tables_value_of_every_move() {
     assert!(state["tables"].is_null());
 }
 
-/// Under the built-in books' rules the opening's values come from them,
-/// each move's as the book gives it, with no tables at all.
+/// Under the built-in books' rules (the default ones and the published
+/// solutions') the opening's values come from them, each move's as the
+/// book gives it, with no tables at all.
 #[test]
 fn shows_the_book_value_of_every_opening_move() {
+    book_values_shown(&[]);
     book_values_shown(&["EndgameMoves=0", "NoCaptureMoves=0"]);
 }
 

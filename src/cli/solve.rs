@@ -73,13 +73,15 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         Err(e) => e.clone().into(),
     };
     // Where no tables cover it (or there is no folder), the built-in book may.
-    let known = Known::of(
-        tbs.as_ref().ok(),
-        book::builtin().serving(&rules),
-        pos,
-        &rules,
-    )
-    .ok_or_else(missing)?;
+    let book = book::builtin().serving(&rules);
+    let known = Known::of_or_value(tbs.as_ref().ok(), book, pos, &rules).ok_or_else(missing)?;
+    if let (true, Some(book)) = (known.moves.is_empty(), book) {
+        eprintln!(
+            "morris solve: the moves of this position lead past the book's {} plies; their values need the tables: run `{}`",
+            book.plies(),
+            generate_command(&args.position.rules, args.dir.as_deref(), in_hand)
+        );
+    }
     let (value, mut moves) = (known.value, known.moves);
     for f in tbs.iter().flat_map(Tablebases::take_faults) {
         eprintln!("morris solve: error: {f}");

@@ -24,8 +24,14 @@ pub fn run(a: &ProbeArgs) -> Result<(), CliError> {
     let tbs = Tablebases::open(a.common.dir()?, &rules);
     // Where no tables cover it, the built-in book may.
     let book = morris::tablebase::book::builtin().serving(&rules);
-    let known = Known::of(Some(&tbs), book, &pos, &rules)
+    let known = Known::of_or_value(Some(&tbs), book, &pos, &rules)
         .ok_or("position not covered by the tables on disk (nor by the built-in book)")?;
+    if let (true, Some(book)) = (known.moves.is_empty(), book) {
+        eprintln!(
+            "morris: the moves of this position lead past the book's {} plies: no value for them without tables",
+            book.plies()
+        );
+    }
     match known.source {
         Source::Tables => {
             outln!("value: {}", known.value);

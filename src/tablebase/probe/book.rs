@@ -47,12 +47,16 @@ const FIXED: usize = 36;
 const SECTOR_HEAD: usize = 12;
 
 /// The books built into the binary (`scripts/make-book.sh` cuts them
-/// from the tables), each for its own rules: the standard game under
-/// `EndgameMoves=0 NoCaptureMoves=0`, the rules of the published
+/// from the tables), each for its own rules: the standard game under the
+/// default rules (`nine`: `EndgameMoves` 10, `NoCaptureMoves` 100) and
+/// under `EndgameMoves=0 NoCaptureMoves=0`, the rules of the published
 /// solutions. Every position within a book's plies has clock 0 (each ply
 /// places), so its values are exact under its rules' move-count draws as
 /// they stand.
-const BUILTIN: [&[u8]; 1] = [include_bytes!("../../../books/nine-eg0-nc0.book")];
+const BUILTIN: [&[u8]; 2] = [
+    include_bytes!("../../../books/nine.book"),
+    include_bytes!("../../../books/nine-eg0-nc0.book"),
+];
 
 /// The built-in books, read once.
 pub fn builtin() -> &'static Books {

@@ -49,4 +49,23 @@ impl Known {
             })
         })
     }
+
+    /// `of`, or else, at a book's last ply (whose moves lead past the
+    /// book), the position's value from the book with no moves: for the
+    /// tools that show a position's value.
+    pub fn of_or_value(
+        tables: Option<&Tablebases>,
+        book: Option<&Book>,
+        pos: &Position,
+        rules: &Rules,
+    ) -> Option<Known> {
+        Known::of(tables, book, pos, rules).or_else(|| {
+            let b = book.filter(|b| b.serves(rules))?;
+            Some(Known {
+                value: b.probe(pos, rules)?,
+                moves: Vec::new(),
+                source: Source::Book,
+            })
+        })
+    }
 }
