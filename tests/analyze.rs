@@ -42,11 +42,13 @@ fn json_lines(out: &Output) -> Vec<serde_json::Value> {
 }
 
 /// White threatens the mill b2-d2-f2; black ignores it (g1 instead of the
-/// block f2) and white closes it, removing a piece.
+/// block f2) and white closes it, removing a piece. Under rules no built-in
+/// book serves (a 50-ply limit), so that the search judges the opening.
 const BLUNDER: &str = r#"[Event "blunder"]
 [White "w"]
 [Black "b"]
 [Result "*"]
+[NoCaptureMoves "50"]
 
 1. d2 a7 2. b2 g1 3. f2xa7 *
 "#;

@@ -787,9 +787,12 @@ fn shows_the_tables_value_of_every_move() {
         }
     }
     assert_eq!(tables["source"], "tables");
-    // In the placement phase there are none.
-    let state = gui.post("/api/position", json!({"position": "startpos"}));
-    assert!(state["tables"].is_null());
+    // In the placement phase, past the built-in book's 9 plies, there are
+    // none.
+    let past_the_book = "startpos moves a1 g7 b4 f4 c5 e5 d6 d2 e3 c4";
+    let state = gui.post("/api/position", json!({ "position": past_the_book }));
+    assert_eq!(state["ply"], 10, "{state}");
+    assert!(state["tables"].is_null(), "{state}");
 }
 
 /// Under the built-in books' rules (the default ones and the published
