@@ -1,7 +1,7 @@
 //! The rule sets of docs/rules.md Part II: its worked examples (section 19), the
 //! state a position string must carry, and hand-checked cases per option.
 
-use morris::rules::random::Rng;
+use morris::rules::Rng;
 use morris::rules::{Color, EndReason, Game, GameResult, MoveList, Position, Rules};
 
 fn rules(variant: &str, settings: &[&str]) -> Rules {

@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
-use morris::rules::random::Rng;
+use morris::rules::Rng;
 use morris::rules::{Bitboard, Color, MoveList, Position, RuleOptions, Rules, Square, Symmetry};
 use morris::tablebase::Indexer;
 use morris::tablebase::{

@@ -12,7 +12,7 @@ use std::sync::{Arc, OnceLock};
 
 use game_tables::best;
 
-use morris::rules::random::Rng;
+use morris::rules::Rng;
 use morris::rules::{Bitboard, Color, Game, Position, Rules, Square};
 use morris::search::{Searcher, Settings};
 use morris::tablebase::{Subspace, Tablebases, Value};

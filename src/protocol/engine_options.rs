@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 
 use super::wire::{Declaration, DeclaredKind};
-use crate::rules::options::{OptionKind, RuleOptionId, Rules, parse_bool};
+use crate::rules::{OptionKind, RuleOptionId, Rules, parse_bool};
 use crate::search::{ELO_MAX, ELO_MIN, Settings};
 use crate::tablebase::auto;
 

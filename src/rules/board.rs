@@ -625,7 +625,7 @@ mod tests {
 
     /// A stream of random words after `seed`.
     fn random_words(seed: u64) -> impl Iterator<Item = u64> {
-        let mut rng = crate::rules::random::Rng::new(seed);
+        let mut rng = crate::rules::Rng::new(seed);
         std::iter::repeat_with(move || rng.next_u64())
     }
 

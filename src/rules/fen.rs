@@ -640,7 +640,7 @@ fn ban_text(rules: &Rules, mask: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::options::Variant;
+    use crate::rules::Variant;
 
     #[test]
     fn start_round_trips() {

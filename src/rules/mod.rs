@@ -1,20 +1,20 @@
 //! The rules core: board, moves, notation, rule options, positions and
 //! games. It knows nothing of search or protocols.
 
-pub mod board;
-pub mod color;
+mod board;
+mod color;
 mod ending;
-pub mod fen;
-pub mod game;
-pub mod movegen;
-pub mod moves;
-pub mod notation;
-pub mod options;
-pub mod outcome;
-pub mod perft;
-pub mod position;
-pub mod random;
-pub mod setup;
+mod fen;
+mod game;
+mod movegen;
+mod moves;
+mod notation;
+mod options;
+mod outcome;
+mod perft;
+mod position;
+mod random;
+mod setup;
 #[cfg(test)]
 pub(crate) mod testing;
 mod turns;
@@ -36,3 +36,8 @@ pub use options::{
 pub use outcome::{EndReason, GameResult, Outcome};
 pub use position::{Owed, Position};
 pub use setup::{Setup, SetupError, Start};
+
+pub use movegen::removable;
+pub use notation::square;
+pub use options::parse_bool;
+pub use random::Rng;

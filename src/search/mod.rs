@@ -27,7 +27,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use crate::rules::random::Rng;
+use crate::rules::Rng;
 use crate::rules::{Game, GameResult, Move, MoveList};
 use crate::tablebase::book::{Book, Books};
 use crate::tablebase::preference;

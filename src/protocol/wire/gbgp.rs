@@ -8,7 +8,7 @@ use nom::combinator::{all_consuming, map};
 use nom::multi::separated_list0;
 use nom::sequence::preceded;
 
-use crate::rules::notation::square;
+use crate::rules::square;
 use crate::rules::{Bitboard, Color, Position, Rules, Square};
 
 /// A GBGP position string that cannot be read.

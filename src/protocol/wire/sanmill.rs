@@ -13,7 +13,7 @@ use nom::combinator::all_consuming;
 use nom::sequence::preceded;
 
 use super::reply::ReplyError;
-use crate::rules::notation::square;
+use crate::rules::square;
 use crate::rules::{Move, MoveText, Square};
 
 /// One turn token: a placement or slide without its removals, or one

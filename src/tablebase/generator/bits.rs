@@ -4,7 +4,7 @@
 //! (un-slides). `verify` checks the tables made with them against the
 //! rules core.
 
-use crate::rules::movegen::removable;
+use crate::rules::removable;
 use crate::rules::{Bitboard, Flying, Layout, Rules, Square};
 use crate::tablebase::sector::Sector;
 

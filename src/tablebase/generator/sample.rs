@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::time::Instant;
 
-use crate::rules::random::Rng;
+use crate::rules::Rng;
 use crate::rules::{Position, Rules};
 use crate::tablebase::format::index::apply_sym;
 use crate::tablebase::probe::tables::Tablebases;
