@@ -20,7 +20,7 @@ use morris::rules::{
     Color, EndReason, Game, GameResult, Move, MoveList, Outcome, Rules, Setup, Start,
 };
 use morris::search::{Control, Limits, Searcher, Settings};
-use morris::tools::record::Record;
+use morris::tools::Record;
 use serde_json::Value;
 
 use common::Rng;
@@ -491,7 +491,7 @@ async fn browser_test(gui: &GuiServer, tables_dir: &std::path::Path, browser: &B
     let (record, imported) = record_of_a_game(5);
     let text = record.to_text();
     assert_eq!(
-        morris::tools::record::parse_records(&text).unwrap()[0]
+        morris::tools::parse_records(&text).unwrap()[0]
             .replay()
             .unwrap()
             .position(),

@@ -719,7 +719,7 @@ fn exports_and_imports_game_records() {
         .as_str()
         .unwrap()
         .to_string();
-    let records = morris::tools::record::parse_records(&text).unwrap();
+    let records = morris::tools::parse_records(&text).unwrap();
     assert_eq!(records.len(), 1);
     let game = records[0].replay().unwrap();
     assert!(game.rules().diagonals);
@@ -738,7 +738,7 @@ fn exports_and_imports_game_records() {
         .as_str()
         .unwrap()
         .to_string();
-    let replayed = morris::tools::record::parse_records(&again).unwrap()[0]
+    let replayed = morris::tools::parse_records(&again).unwrap()[0]
         .replay()
         .unwrap();
     assert_eq!(replayed.moves(), game.moves());

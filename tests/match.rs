@@ -8,11 +8,10 @@ use std::time::Duration;
 
 use morris::protocol::wire::Dialect;
 use morris::rules::{GameResult, Rules};
-use morris::tools::elo::{Sprt, SprtDecision, Tally};
-use morris::tools::engine_process::{EngineSpec, Proto, TimeControl};
-use morris::tools::match_runner::{self, MatchConfig};
-use morris::tools::openings::Opening;
-use morris::tools::record::{parse_records, result_text};
+use morris::tools::{
+    EngineSpec, MatchConfig, Opening, Proto, Sprt, SprtDecision, Standings, Tally, TimeControl,
+    parse_records, result_text,
+};
 
 const MORRIS: &str = env!("CARGO_BIN_EXE_morris");
 
@@ -61,7 +60,7 @@ fn json(out: &Output) -> serde_json::Value {
 
 /// Checks every game of a record file replays under the rules and, when it
 /// ended by a rule, ends in the position that rule decides.
-fn check_record(path: &Path, games: usize) -> Vec<morris::tools::record::Record> {
+fn check_record(path: &Path, games: usize) -> Vec<morris::tools::Record> {
     let text = std::fs::read_to_string(path).unwrap();
     let records = parse_records(&text).unwrap();
     assert_eq!(records.len(), games);
@@ -140,7 +139,7 @@ fn fake_engine_match_completes_and_record_reads_back() {
         again.to_str().unwrap(),
     ]);
     assert_eq!(json(&out)["games"], 4);
-    let first_six = |r: &morris::tools::record::Record| -> Vec<String> {
+    let first_six = |r: &morris::tools::Record| -> Vec<String> {
         r.moves[..6].iter().map(|m| m.text.clone()).collect()
     };
     let replayed = check_record(&again, 4);
@@ -228,7 +227,7 @@ fn record_round_trip_keeps_moves_tags_and_results() {
         event: "round trip".into(),
     };
     let mut played = Vec::new();
-    let outcome = match_runner::run::<Infallible>(&cfg, &mut |report, _| {
+    let outcome = morris::tools::run_match::<Infallible>(&cfg, &mut |report, _| {
         played.push(report.clone());
         Ok(())
     })
@@ -239,7 +238,7 @@ fn record_round_trip_keeps_moves_tags_and_results() {
     assert_eq!(back.len(), played.len());
     for (rec, report) in back.iter().zip(&played) {
         assert_eq!(rec.tags, report.record.tags);
-        let texts = |r: &morris::tools::record::Record| -> Vec<(String, Option<String>)> {
+        let texts = |r: &morris::tools::Record| -> Vec<(String, Option<String>)> {
             r.moves
                 .iter()
                 .map(|m| (m.text.clone(), m.comment.clone()))
@@ -468,7 +467,7 @@ fn sprt_stops_the_match_once_decided() {
 
 #[test]
 fn tallies_follow_game_results() {
-    let mut st = match_runner::Standings::new(3);
+    let mut st = Standings::new(3);
     st.add(0, 1, GameResult::Win(morris::rules::Color::White));
     st.add(1, 0, GameResult::Draw);
     st.add(2, 0, GameResult::Win(morris::rules::Color::White));

@@ -14,7 +14,7 @@ use super::{CliError, PositionArgs};
 use morris::search::{Limits, Searcher, Settings};
 use morris::tablebase::OpenTables;
 use morris::tablebase::{auto, book, default_dir};
-use morris::tools::analyze::{
+use morris::tools::{
     Item, Marks, analyse, items_from_text, json_output, position_item, text_output,
 };
 

@@ -7,8 +7,8 @@ use clap::{ArgAction, Args};
 
 use super::CliError;
 use super::stdout::outln;
-use morris::tools::engine_process::EngineSpec;
-use morris::tools::gui::Gui;
+use morris::tools::EngineSpec;
+use morris::tools::Gui;
 
 #[derive(Args, Debug)]
 pub struct GuiArgs {

@@ -13,13 +13,11 @@ use serde_json::json;
 use super::stdout::{out, outln};
 use super::{CliError, PositionArgs};
 use morris::rules::{Rules, Setup, Start};
-use morris::tools::elo::{Sprt, Tally, format_elo};
-use morris::tools::engine_process::{self, EngineSpec, Proto, TimeControl};
-use morris::tools::match_runner::{
-    self, GameReport, MatchConfig, MatchError, MatchOutcome, Standings,
+use morris::tools::{
+    EngineSpec, GameReport, MatchConfig, MatchError, MatchOutcome, Opening, Proto, Sprt, Standings,
+    Tally, TimeControl, format_elo, load_openings, result_text, run_match, schedule_games,
+    strength_note,
 };
-use morris::tools::openings::{self, Opening};
-use morris::tools::record::result_text;
 
 const MATCH_HELP: &str = "\
 ENGINES:
@@ -184,7 +182,7 @@ impl MatchArgs {
             opening.game(&rules)?;
             vec![opening]
         } else if let Some(path) = &self.openings {
-            openings::load(path, &rules, self.opening_plies)?
+            load_openings(path, &rules, self.opening_plies)?
         } else {
             let builtin = Opening::builtin();
             for o in &builtin {
@@ -262,16 +260,16 @@ pub fn run(args: &MatchArgs) -> Result<(), CliError> {
         ),
         None => None,
     };
-    for note in cfg.engines.iter().filter_map(engine_process::strength_note) {
+    for note in cfg.engines.iter().filter_map(strength_note) {
         eprintln!("{note}");
     }
-    let total = match_runner::schedule(&cfg).len();
+    let total = schedule_games(&cfg).len();
     let bar = ProgressBar::with_draw_target(Some(total as u64), ProgressDrawTarget::stderr());
     bar.set_style(
         ProgressStyle::with_template("{bar:30} {pos}/{len} games  {msg}").expect("valid template"),
     );
     let mut faults = Vec::new();
-    let outcome = match_runner::run(&cfg, &mut |report: &GameReport, standings: &Standings| {
+    let outcome = run_match(&cfg, &mut |report: &GameReport, standings: &Standings| {
         if let Some(file) = out.as_mut() {
             file.write_all(report.record.to_text().as_bytes())
                 .and_then(|_| file.flush())

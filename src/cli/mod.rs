@@ -23,9 +23,9 @@ use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use morris::rules::{FenError, Game, Rules, RulesError, Setup, SetupError, Start};
 use morris::tablebase::TablebaseError;
-use morris::tools::elo::SprtError;
-use morris::tools::engine_process::{EngineSpecError, TimeControlError};
-use morris::tools::input::{EntryError, InputError};
+use morris::tools::SprtError;
+use morris::tools::{EngineSpecError, TimeControlError};
+use morris::tools::{EntryError, InputError};
 
 #[derive(Parser)]
 #[command(

@@ -12,7 +12,7 @@ use morris::tablebase::book;
 use morris::tablebase::{Known, Source};
 use morris::tablebase::{Tablebases, default_dir, preference};
 use morris::tablebase::{covers, placement_covers};
-use morris::tools::analyze::change_mark;
+use morris::tools::change_mark;
 
 /// Arguments of `morris solve`.
 #[derive(Args, Debug)]

@@ -119,7 +119,7 @@ impl Standings {
 
 /// The whole schedule: rounds, then pairings, then games, colours swapped
 /// within each pair of games on the same opening.
-pub fn schedule(cfg: &MatchConfig) -> Vec<Job> {
+pub fn schedule_games(cfg: &MatchConfig) -> Vec<Job> {
     let n = cfg.engines.len();
     let pairings: Vec<(usize, usize)> = if cfg.gauntlet {
         (1..n).map(|j| (0, j)).collect()
@@ -169,11 +169,11 @@ pub enum MatchError<E> {
 /// Plays the match on `cfg.concurrency` threads. `on_game` sees each game
 /// as it finishes (in finishing order) with the standings after it; an
 /// error from it stops the match and is returned.
-pub fn run<E>(
+pub fn run_match<E>(
     cfg: &MatchConfig,
     on_game: &mut dyn FnMut(&GameReport, &Standings) -> Result<(), E>,
 ) -> Result<MatchOutcome, MatchError<E>> {
-    let jobs = schedule(cfg);
+    let jobs = schedule_games(cfg);
     let total = jobs.len();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(cfg.concurrency.clamp(1, total.max(1)))
@@ -700,7 +700,7 @@ mod tests {
 
     #[test]
     fn schedule_swaps_colours_per_opening_and_cycles_openings() {
-        let jobs = schedule(&config(2, 4, 2, false));
+        let jobs = schedule_games(&config(2, 4, 2, false));
         let seen: Vec<(usize, usize, usize)> =
             jobs.iter().map(|j| (j.white, j.black, j.opening)).collect();
         assert_eq!(
@@ -723,7 +723,10 @@ mod tests {
     #[test]
     fn round_robin_and_gauntlet_pairings() {
         let pairs = |cfg: &MatchConfig| -> Vec<(usize, usize)> {
-            schedule(cfg).iter().map(|j| (j.white, j.black)).collect()
+            schedule_games(cfg)
+                .iter()
+                .map(|j| (j.white, j.black))
+                .collect()
         };
         assert_eq!(pairs(&config(3, 1, 1, false)), [(0, 1), (0, 2), (1, 2)]);
         assert_eq!(pairs(&config(3, 1, 1, true)), [(0, 1), (0, 2)]);

@@ -1,12 +1,29 @@
 //! The tools around the engine: engine-vs-engine matches, game records,
-//! match statistics and analysis. Their command lines are in `cli`.
+//! match statistics and analysis. Their command lines are in `cli`. The
+//! files are private; what the command line uses is re-exported here.
 
-pub mod analyze;
-pub mod elo;
-pub mod engine_process;
-pub mod gui;
-pub mod input;
-pub mod match_runner;
-pub mod openings;
-pub mod record;
-pub mod slurm;
+mod analyze;
+mod elo;
+mod engine_process;
+mod gui;
+mod input;
+mod match_runner;
+mod openings;
+mod record;
+mod slurm;
+
+pub use analyze::{
+    Item, Marks, analyse, change_mark, items_from_text, json_output, position_item, text_output,
+};
+pub use elo::{Sprt, SprtDecision, SprtError, Tally, format_elo};
+pub use engine_process::{
+    EngineSpec, EngineSpecError, Proto, TimeControl, TimeControlError, strength_note,
+};
+pub use gui::Gui;
+pub use input::{EntryError, InputError};
+pub use match_runner::{
+    GameReport, MatchConfig, MatchError, MatchOutcome, Standings, run_match, schedule_games,
+};
+pub use openings::{Opening, load_openings};
+pub use record::{Record, parse_records, result_text};
+pub use slurm::{Queued, Settings, queued_jobs, submit_jobs, waiting_jobs};

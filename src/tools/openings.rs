@@ -74,7 +74,11 @@ impl fmt::Display for Opening {
 /// Reads openings from `path`: a game record (each game's start and first
 /// `record_plies` moves) or one opening per line (`#` starts a comment).
 /// Each is checked under `rules`; errors name the line.
-pub fn load(path: &Path, rules: &Rules, record_plies: usize) -> Result<Vec<Opening>, InputError> {
+pub fn load_openings(
+    path: &Path,
+    rules: &Rules,
+    record_plies: usize,
+) -> Result<Vec<Opening>, InputError> {
     let name = path.display().to_string();
     let text = std::fs::read_to_string(path).map_err(|source| InputError::Read {
         name: name.clone(),

@@ -89,7 +89,11 @@ pub struct Waiting {
 
 /// `Waiting` for each job of the plan (`None`: no job not ended), given
 /// which jobs' tables are all there (`done`).
-pub fn waiting(jobs: &Jobs, queued: &[(Sector, Queued)], done: &[bool]) -> Vec<Option<Waiting>> {
+pub fn waiting_jobs(
+    jobs: &Jobs,
+    queued: &[(Sector, Queued)],
+    done: &[bool],
+) -> Vec<Option<Waiting>> {
     let mut out: Vec<Option<Waiting>> = Vec::with_capacity(jobs.list.len());
     for job in &jobs.list {
         let newest = queued
@@ -121,7 +125,7 @@ fn tag(folder: &Path) -> String {
 
 /// The plan's jobs in Slurm's queue (those that ended too, while Slurm
 /// still lists them), by name; the newest job of a name last.
-pub fn queue(jobs: &Jobs) -> Result<Vec<(Sector, Queued)>, SlurmError> {
+pub fn queued_jobs(jobs: &Jobs) -> Result<Vec<(Sector, Queued)>, SlurmError> {
     let output = run(
         "squeue",
         &["--noheader", "--states=all", "--format=%i|%T|%r|%k"],
@@ -175,11 +179,15 @@ pub struct Submitted {
 /// without running any. Jobs still queued from an earlier submission are
 /// kept; those that can never run (`Waiting::doomed`) are cancelled, and
 /// their tables submitted again.
-pub fn submit(jobs: &Jobs, settings: &Settings, dry_run: bool) -> Result<Submitted, SlurmError> {
+pub fn submit_jobs(
+    jobs: &Jobs,
+    settings: &Settings,
+    dry_run: bool,
+) -> Result<Submitted, SlurmError> {
     if !dry_run && find_program("sbatch").is_none() {
         return Err(SlurmError::NotFound("sbatch"));
     }
-    let queued = match queue(jobs) {
+    let queued = match queued_jobs(jobs) {
         Err(e) if dry_run => {
             log::warn!("{e}; the script assumes that none of the plan's jobs is queued");
             Vec::new()
@@ -187,7 +195,7 @@ pub fn submit(jobs: &Jobs, settings: &Settings, dry_run: bool) -> Result<Submitt
         other => other?,
     };
     let done: Vec<bool> = (0..jobs.list.len()).map(|i| jobs.done(i)).collect();
-    let waits_now = waiting(jobs, &queued, &done);
+    let waits_now = waiting_jobs(jobs, &queued, &done);
     // Tables read from outside the plan (the movement tables of a plan of
     // the placement phase) that are not there: the queued jobs writing them.
     let mut waits: HashMap<Sector, String> = HashMap::new();

@@ -11,7 +11,7 @@ use crate::cli::stdout::{out, outln};
 use crate::cli::tb::generate::GenerateArgs;
 use crate::cli::tb::rules::{TbRules, default_threads};
 use morris::tablebase::{self, GenerateOptions, Jobs, Phase, Ran, Sector, TableState};
-use morris::tools::slurm::{self, Queued, Settings};
+use morris::tools::{Queued, Settings, queued_jobs, submit_jobs, waiting_jobs};
 
 #[derive(Args, Debug)]
 pub struct SubmitArgs {
@@ -157,7 +157,7 @@ pub fn submit(a: &SubmitArgs) -> Result<(), CliError> {
         logs: jobs.folder().join("jobs"),
     };
     let done =
-        slurm::submit(&jobs, &settings, a.dry_run).map_err(|e| CliError::Message(e.to_string()))?;
+        submit_jobs(&jobs, &settings, a.dry_run).map_err(|e| CliError::Message(e.to_string()))?;
     if a.dry_run {
         out!("{}", done.script);
     }
@@ -229,7 +229,7 @@ pub fn status(a: &StatusArgs) -> Result<(), CliError> {
     let root = std::fs::canonicalize(&root).unwrap_or(root);
     let jobs = Jobs::plan(&root, &rules, a.phase)?;
     let queued = if a.slurm {
-        slurm::queue(&jobs).map_err(|e| CliError::Message(e.to_string()))?
+        queued_jobs(&jobs).map_err(|e| CliError::Message(e.to_string()))?
     } else {
         Vec::new()
     };
@@ -242,7 +242,7 @@ pub fn status(a: &StatusArgs) -> Result<(), CliError> {
         .iter()
         .map(|t| t.iter().all(|s| *s == TableState::Valid))
         .collect();
-    let waiting = slurm::waiting(&jobs, &queued, &done);
+    let waiting = waiting_jobs(&jobs, &queued, &done);
     outln!("{:>12} {:>14}  state", "table", "slots");
     let (mut valid, mut damaged, mut missing) = (0, 0, 0);
     let (mut done_slots, mut all_slots) = (0u64, 0u64);
