@@ -75,7 +75,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     // Where no tables cover it (or there is no folder), the built-in book may.
     let book = book::builtin().serving(&rules);
     let known = Known::of_or_value(tbs.as_ref().ok(), book, pos, &rules).ok_or_else(missing)?;
-    if let (true, Some(book)) = (known.moves.is_empty(), book) {
+    if let (Source::Book, true, Some(book)) = (known.source, known.moves.is_empty(), book) {
         eprintln!(
             "morris solve: the moves of this position lead past the book's {} plies; their values need the tables: run `{}`",
             book.plies(),

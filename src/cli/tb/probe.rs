@@ -26,7 +26,7 @@ pub fn run(a: &ProbeArgs) -> Result<(), CliError> {
     let book = morris::tablebase::book::builtin().serving(&rules);
     let known = Known::of_or_value(Some(&tbs), book, &pos, &rules)
         .ok_or("position not covered by the tables on disk (nor by the built-in book)")?;
-    if let (true, Some(book)) = (known.moves.is_empty(), book) {
+    if let (Source::Book, true, Some(book)) = (known.source, known.moves.is_empty(), book) {
         eprintln!(
             "morris: the moves of this position lead past the book's {} plies: no value for them without tables",
             book.plies()

@@ -32,22 +32,7 @@ impl Known {
         pos: &Position,
         rules: &Rules,
     ) -> Option<Known> {
-        let from_tables = || {
-            let t = tables.filter(|t| t.serves(rules))?;
-            Some(Known {
-                value: t.probe(pos)?,
-                moves: t.moves(pos)?,
-                source: Source::Tables,
-            })
-        };
-        from_tables().or_else(|| {
-            let b = book.filter(|b| b.serves(rules))?;
-            Some(Known {
-                value: b.probe(pos, rules)?,
-                moves: b.moves(pos, rules)?,
-                source: Source::Book,
-            })
-        })
+        Known::find(tables, book, pos, rules, false)
     }
 
     /// `of`, or else, at a book's last ply (whose moves lead past the
@@ -59,11 +44,37 @@ impl Known {
         pos: &Position,
         rules: &Rules,
     ) -> Option<Known> {
-        Known::of(tables, book, pos, rules).or_else(|| {
-            let b = book.filter(|b| b.serves(rules))?;
+        Known::find(tables, book, pos, rules, true)
+    }
+
+    /// `of`; with `value_alone`, a book position whose moves it does not
+    /// hold gets its value with no moves.
+    fn find(
+        tables: Option<&Tablebases>,
+        book: Option<&Book>,
+        pos: &Position,
+        rules: &Rules,
+        value_alone: bool,
+    ) -> Option<Known> {
+        let from_tables = || {
+            let t = tables.filter(|t| t.serves(rules))?;
             Some(Known {
-                value: b.probe(pos, rules)?,
-                moves: Vec::new(),
+                value: t.probe(pos)?,
+                moves: t.moves(pos)?,
+                source: Source::Tables,
+            })
+        };
+        from_tables().or_else(|| {
+            let b = book.filter(|b| b.serves(rules))?;
+            let value = b.probe(pos, rules)?;
+            let moves = match b.moves(pos, rules) {
+                Some(moves) => moves,
+                None if value_alone => Vec::new(),
+                None => return None,
+            };
+            Some(Known {
+                value,
+                moves,
                 source: Source::Book,
             })
         })
