@@ -12,6 +12,9 @@ pub mod tablebase;
 // Finding moves: alpha-beta, evaluation, time, bench.
 pub mod search;
 
+// The headless engine: a session over the search, the tables and books.
+pub mod engine;
+
 // The engine's command loop and the protocol's wire format.
 pub mod protocol;
 

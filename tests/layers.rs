@@ -5,7 +5,15 @@
 use std::path::Path;
 
 /// The layers in order, as the folders under `src/` name them.
-const LAYERS: [&str; 6] = ["rules", "tablebase", "search", "protocol", "tools", "cli"];
+const LAYERS: [&str; 7] = [
+    "rules",
+    "tablebase",
+    "search",
+    "engine",
+    "protocol",
+    "tools",
+    "cli",
+];
 
 fn rank(layer: &str) -> Option<usize> {
     LAYERS.iter().position(|&l| l == layer)

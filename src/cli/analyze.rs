@@ -11,9 +11,9 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use super::stdout::out;
 use super::{CliError, PositionArgs};
-use morris::search::{Limits, Searcher, Settings};
-use morris::tablebase::OpenTables;
-use morris::tablebase::{auto, book, default_dir};
+use morris::engine::Session;
+use morris::search::{Limits, Settings};
+use morris::tablebase::default_dir;
 use morris::tools::{
     Item, Marks, analyse, items_from_text, json_output, position_item, text_output,
 };
@@ -126,7 +126,6 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
         move_overhead_ms: 0,
         ..Settings::default()
     };
-    let mut searcher = Searcher::new(settings);
     let target = if std::io::stderr().is_terminal() && items.len() > 1 {
         ProgressDrawTarget::stderr()
     } else {
@@ -141,39 +140,35 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
         mistake: args.mistake,
         blunder: args.blunder,
     };
-    // The missing tables up to TablebaseAuto's size are built before an
-    // item of new rules is analysed.
-    let root = default_dir();
-    let mut tables = OpenTables::new(root.as_ref().ok().cloned());
-    let max = auto::default_max();
-    // The opening's values on a machine without tables; the searcher
-    // plays by it too.
-    let books = book::builtin();
-    searcher.set_books(books.clone());
     let say = |text: &str| bar.suspend(|| eprintln!("morris analyze: {text}"));
-    if let Err(e) = &root {
+    // The tables of the default folder (the missing ones up to
+    // TablebaseAuto's size built before an item of new rules is
+    // analysed), and the built-in books for the opening's values on a
+    // machine without tables.
+    let notices = bar.clone();
+    let mut session = Session::new(move |n| {
+        notices.suspend(|| eprintln!("morris analyze: {n}"));
+    });
+    session
+        .configure(settings)
+        .map_err(|e| CliError::Message(e.to_string()))?;
+    if let Err(e) = default_dir() {
         say(&format!("{e}: analysing without tables"));
     }
     let mut last_source = String::new();
     for item in &items {
         if item.source != last_source {
-            searcher.clear();
+            session.clear();
             last_source = item.source.clone();
         }
-        let tb = tables.built_for(item.game.rules(), max, |e| {
+        session.set_game(item.game.clone());
+        session.build_tables(|e| {
             if let Some(text) = e.message() {
                 say(&text);
             }
         });
-        searcher.set_tablebases(tb.clone());
-        let a = analyse(
-            &mut searcher,
-            item,
-            &limits,
-            tb.as_deref(),
-            books.serving(item.game.rules()),
-        );
-        for fault in tables.take_faults() {
+        let a = analyse(&mut session, item, &limits);
+        for fault in session.take_faults() {
             say(&format!("error: {fault}"));
         }
         let text = if args.json {

@@ -7,11 +7,11 @@ use clap::Args;
 
 use super::stdout::out;
 use super::{CliError, PositionArgs, RulesArgs};
+use morris::engine::Oracle;
 use morris::rules::Color;
-use morris::tablebase::book;
-use morris::tablebase::{Known, Source};
-use morris::tablebase::{Tablebases, default_dir, preference};
+use morris::tablebase::Source;
 use morris::tablebase::{covers, placement_covers};
+use morris::tablebase::{default_dir, preference};
 use morris::tools::change_mark;
 
 /// Arguments of `morris solve`.
@@ -59,23 +59,23 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         out!("position {}\ngame over: {o}\n", pos.to_fen(&rules));
         return Ok(());
     }
-    let tbs = args
-        .dir
-        .clone()
-        .map_or_else(default_dir, Ok)
-        .map(|d| Tablebases::open(d, &rules));
-    let missing = || match &tbs {
-        Ok(tbs) => CliError::Message(format!(
+    let root = args.dir.clone().map_or_else(default_dir, Ok);
+    let mut oracle = Oracle::new(root.as_ref().ok().cloned());
+    let tbs = oracle.reopen_for(&rules);
+    let missing = || match (&tbs, &root) {
+        (Some(tbs), _) => CliError::Message(format!(
             "the tables under {} do not give this position's value; run `{}`",
             tbs.dir().display(),
             generate_command(&args.position.rules, args.dir.as_deref(), in_hand)
         )),
-        Err(e) => e.clone().into(),
+        (None, Err(e)) => e.clone().into(),
+        (None, Ok(_)) => unreachable!("a folder opens tables"),
     };
     // Where no tables cover it (or there is no folder), the built-in book may.
-    let book = book::builtin().serving(&rules);
-    let known = Known::of_or_value(tbs.as_ref().ok(), book, pos, &rules).ok_or_else(missing)?;
-    if let (Source::Book, true, Some(book)) = (known.source, known.moves.is_empty(), book) {
+    let known = oracle.known_or_value(pos, &rules).ok_or_else(missing)?;
+    if let (Source::Book, true, Some(book)) =
+        (known.source, known.moves.is_empty(), oracle.book(&rules))
+    {
         eprintln!(
             "morris solve: the moves of this position lead past the book's {} plies; their values need the tables: run `{}`",
             book.plies(),
@@ -83,7 +83,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         );
     }
     let (value, mut moves) = (known.value, known.moves);
-    for f in tbs.iter().flat_map(Tablebases::take_faults) {
+    for f in oracle.take_faults() {
         eprintln!("morris solve: error: {f}");
     }
     moves.sort_by_key(|m| std::cmp::Reverse(preference(m.probe)));

@@ -2,25 +2,20 @@
 //! GBGP dialect). A thin layer: it parses commands, keeps the game and the
 //! options, and runs the search library in a thread.
 
+pub mod declarations;
 pub mod display;
-pub mod engine_options;
 pub mod output;
 pub mod wire;
 
 use std::io::BufRead;
-use std::sync::atomic::Ordering;
+use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex, mpsc};
-use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::rules::{
-    Color, FenError, Game, MoveError, MoveList, Position, RuleOptionId, Rules, RulesError,
-};
-use crate::search::{self, Control, Info, Limits, Searcher, Settings, TableAllocError};
-use crate::tablebase::auto;
-use crate::tablebase::book::{self, Book, Books};
-use crate::tablebase::{Building, OpenTables};
-use engine_options::{Applied, BookSource, EngineOption, EngineOptionError};
+use crate::engine::{BookSource, Notice, SearchLost, Session, SessionError};
+use crate::rules::{Color, FenError, MoveError, MoveList};
+use crate::search::{self, Info, Limits};
+use crate::tablebase::book;
 pub use output::Output;
 use wire::command::{self, Command, GoArgs, PositionArgs};
 use wire::{BestMove, Dialect, GbgpError, InfoLine, gbgp};
@@ -34,60 +29,23 @@ pub const AUTHOR: &str = "the morris developers";
 enum EngineError {
     #[error(transparent)]
     Command(#[from] command::CommandError),
-    #[error("unknown option '{0}'")]
-    UnknownOption(String),
-    #[error("option {0} needs a value")]
-    RuleNeedsValue(RuleOptionId),
     #[error(transparent)]
-    Rules(#[from] RulesError),
-    #[error(transparent)]
-    EngineOption(#[from] EngineOptionError),
-    #[error(transparent)]
-    Hash(#[from] TableAllocError),
+    Session(#[from] SessionError),
     #[error(transparent)]
     Fen(#[from] FenError),
     #[error(transparent)]
     Gbgp(#[from] GbgpError),
-    /// Move `index` (0-based) of a `position` command's list.
-    #[error("{error} (move {} of the list); the position is unchanged", .index + 1)]
-    Move { index: usize, error: MoveError },
     #[error("searchmoves: {0}")]
     SearchMoves(MoveError),
-    #[error("cannot start the search thread: {0}")]
-    SearchThread(std::io::Error),
 }
 
-/// A search running in its own thread.
-struct Running {
-    control: Arc<Control>,
-    /// Waits for `stop` (infinite or pondering): must be stopped, not awaited.
-    open_ended: bool,
-    handle: JoinHandle<Searcher>,
-}
-
-/// The engine's state between commands.
+/// The command loop's state between commands: the output, its dialect,
+/// and the engine session it drives.
 struct Engine {
     out: Output,
-    dialect: Dialect,
-    rules: Rules,
-    game: Game,
-    settings: Settings,
-    /// The searcher, when no search thread holds it.
-    searcher: Option<Searcher>,
-    /// The endgame tables (`TablebasePath`), the background build and
-    /// the tables found unusable, reported after a search or by the builder.
-    tables: OpenTables,
-    /// `TablebaseAuto`: build the missing tables up to this many stones.
-    tb_auto: u8,
-    /// Why there is no folder of tables, until the next build says it
-    /// (once: at start-up with no default folder, or after `TablebasePath`
-    /// is set empty).
-    no_folder: Option<String>,
-    running: Option<Running>,
-    /// Where the books come from, until the search thread first says
-    /// that one chose the moves searched (taken then, set again when
-    /// `BookPath` is set).
-    book_note: Arc<Mutex<Option<BookSource>>>,
+    /// Shared with the session's notices, which may come from its threads.
+    dialect: Arc<Mutex<Dialect>>,
+    session: Session,
 }
 
 /// What the command loop waits for.
@@ -144,8 +102,8 @@ pub fn run(input: impl BufRead + Send + 'static, out: Output) {
             }
         }
     }
-    engine.stop_search();
-    engine.tables.stop_building();
+    let closed = engine.session.close();
+    engine.report(closed);
 }
 
 /// Sends each line of `input` to the loop, then `End`.
@@ -170,97 +128,21 @@ fn read_lines(mut input: impl BufRead, events: &mpsc::Sender<Event>) {
 
 impl Engine {
     fn new(out: Output) -> Engine {
-        let rules = Rules::default();
-        let settings = Settings::default();
-        let root = crate::tablebase::default_dir();
-        let no_folder = root.as_ref().err().map(|e| {
-            format!("tablebase: {e}: no tables are built or used (set TablebasePath to a folder)")
+        let dialect = Arc::new(Mutex::new(Dialect::Uci));
+        let (notice_out, notice_dialect) = (out.clone(), Arc::clone(&dialect));
+        let session = Session::new(move |notice: Notice| {
+            let dialect = *notice_dialect.lock().expect("dialect");
+            notice_out.line(&InfoLine::text(notice.to_string()).to_line(dialect));
         });
         Engine {
             out,
-            dialect: Dialect::Uci,
-            rules,
-            game: Game::new(rules, Position::start(&rules)),
-            settings,
-            searcher: Some(Searcher::new(settings)),
-            tables: OpenTables::new(root.ok()),
-            tb_auto: auto::default_max(),
-            no_folder,
-            running: None,
-            book_note: Arc::default(),
-        }
-        .with_tablebases()
-    }
-
-    /// Points the searcher at the tables for the current rules (opening
-    /// reads nothing: tables are loaded when first probed).
-    fn with_tablebases(mut self) -> Engine {
-        self.open_tablebases();
-        // The built-in books, silent until one is used: each serves its
-        // own rules only.
-        self.set_books(book::builtin().clone(), &BookSource::Builtin);
-        self
-    }
-
-    fn open_tablebases(&mut self) {
-        let tables = self.tables.reopened_for(&self.rules);
-        self.searcher_mut().set_tablebases(tables);
-    }
-
-    /// Starts building the missing tables in the background when the
-    /// folder, the rules or `TablebaseAuto` changed since the last call,
-    /// and, with the searcher at home, lets it see the tables built since.
-    fn update_tables(&mut self) {
-        let max = auto::effective_max(&self.rules, self.tb_auto);
-        let (out, dialect) = (self.out.clone(), self.dialect);
-        let building = self
-            .tables
-            .build_in_background(&self.rules, max, move |event| {
-                if let Some(text) = event.message() {
-                    out.line(&InfoLine::text(&text).to_line(dialect));
-                }
-            });
-        match building {
-            Ok(Building::NoFolder) => {
-                if let Some(why) = self.no_folder.take() {
-                    self.info_string(&why);
-                }
-            }
-            Ok(Building::Unchanged | Building::Started | Building::Off) => {}
-            Err(e) => self.info_string(&format!(
-                "error: tablebase: cannot start the builder thread: {e}"
-            )),
-        }
-        if self.searcher.is_some()
-            && let Some(tables) = self.tables.reopened_if_built()
-        {
-            self.searcher_mut().set_tablebases(Some(tables));
+            dialect,
+            session,
         }
     }
 
-    /// Uses the opening book `source` names. A file that does not read as
-    /// a book is reported and ignored: the engine plays on without it.
-    fn open_book(&mut self, source: &BookSource) {
-        let books = match source {
-            BookSource::None => Books::default(),
-            BookSource::Builtin => book::builtin().clone(),
-            BookSource::File(p) => match Book::read(p) {
-                Ok(book) => Books::from(book),
-                Err(e) => {
-                    self.info_string(&format!("error: book: {e}"));
-                    Books::default()
-                }
-            },
-        };
-        for book in books.iter() {
-            self.info_string(&format!("book: {}", describe_book(book, source)));
-        }
-        self.set_books(books, source);
-    }
-
-    fn set_books(&mut self, books: Books, source: &BookSource) {
-        *self.book_note.lock().expect("book note") = Some(source.clone());
-        self.searcher_mut().set_books(books);
+    fn dialect(&self) -> Dialect {
+        *self.dialect.lock().expect("dialect")
     }
 
     fn error(&self, error: &EngineError) {
@@ -269,36 +151,36 @@ impl Engine {
 
     fn info_string(&self, message: &str) {
         self.out
-            .line(&InfoLine::text(message).to_line(self.dialect));
+            .line(&InfoLine::text(message).to_line(self.dialect()));
     }
 
     fn execute(&mut self, cmd: Command) {
         let result = match cmd {
             Command::Hello(dialect) => {
-                self.dialect = dialect;
+                *self.dialect.lock().expect("dialect") = dialect;
                 self.identify();
                 Ok(())
             }
             Command::IsReady => {
-                self.update_tables();
+                self.session.sync_tables();
                 self.out.line(wire::READY_OK);
                 Ok(())
             }
             Command::SetOption { name, value } => {
                 self.stop_search();
-                self.set_option(&name, value.as_deref())
+                self.session
+                    .set_option(&name, value.as_deref())
+                    .map_err(EngineError::from)
             }
             Command::NewGame(_) => {
-                self.stop_search();
-                self.game = Game::new(self.rules, Position::start(&self.rules));
-                self.searcher_mut().clear();
-                self.update_tables();
+                let stopped = self.session.new_game();
+                self.report(stopped);
                 Ok(())
             }
             Command::Position(args) => self.set_position(&args),
             Command::Go(args) => {
                 self.stop_search();
-                self.update_tables();
+                self.session.sync_tables();
                 self.go(args)
             }
             Command::Stop => {
@@ -306,9 +188,7 @@ impl Engine {
                 Ok(())
             }
             Command::PonderHit => {
-                if let Some(r) = &self.running {
-                    r.control.ponder.store(false, Ordering::SeqCst);
-                }
+                self.session.ponderhit();
                 Ok(())
             }
             Command::Quit => Ok(()),
@@ -342,98 +222,42 @@ impl Engine {
         }
     }
 
-    fn searcher_mut(&mut self) -> &mut Searcher {
-        self.searcher
-            .as_mut()
-            .expect("the searcher is home when no search runs")
-    }
-
     fn identify(&self) {
         self.out.line(&format!("id name {ENGINE_NAME}"));
         self.out.line(&format!("id author {AUTHOR}"));
-        for line in engine_options::rule_declarations() {
+        for line in declarations::rule_declarations() {
             self.out.line(&line);
         }
-        for o in EngineOption::ALL {
-            self.out.line(&o.declaration());
+        for o in crate::engine::EngineOption::ALL {
+            self.out.line(&declarations::option_declaration(o));
         }
         // What `BookPath <builtin>` holds: a book for each of these rules.
         for book in book::builtin().iter() {
-            self.info_string(&format!(
-                "book: {}",
-                describe_book(book, &BookSource::Builtin)
-            ));
+            self.info_string(&Notice::book(book, &BookSource::Builtin).to_string());
         }
-        self.out.line(self.dialect.hello_ok());
-    }
-
-    fn set_option(&mut self, name: &str, value: Option<&str>) -> Result<(), EngineError> {
-        if let Some(option) = RuleOptionId::find(name) {
-            let value = value.ok_or(EngineError::RuleNeedsValue(option))?;
-            let mut rules = self.rules;
-            rules.set_option(option, value)?;
-            self.rules = rules;
-            self.game = Game::new(rules, Position::start(&rules));
-            self.open_tablebases();
-            return Ok(());
-        }
-        let option =
-            EngineOption::find(name).ok_or_else(|| EngineError::UnknownOption(name.to_string()))?;
-        let mut settings = self.settings;
-        match option.apply(&mut settings, value)? {
-            Applied::TablebasePath(path) => {
-                self.no_folder = path
-                    .is_none()
-                    .then(|| "tablebase: TablebasePath is empty: no tables".to_string());
-                self.tables.set_root(path);
-                self.open_tablebases();
-                return Ok(());
-            }
-            Applied::TablebaseAuto(max) => {
-                self.tb_auto = max;
-                return Ok(());
-            }
-            Applied::BookPath(source) => {
-                self.open_book(&source);
-                return Ok(());
-            }
-            Applied::Settings => self.searcher_mut().configure(settings)?,
-            Applied::ClearHash => {
-                let searcher = self.searcher_mut();
-                searcher.configure(settings)?;
-                searcher.clear();
-            }
-        }
-        self.settings = settings;
-        Ok(())
+        self.out.line(self.dialect().hello_ok());
     }
 
     fn set_position(&mut self, args: &PositionArgs) -> Result<(), EngineError> {
-        let rules = self.rules;
+        let rules = *self.session.rules();
         let (start, moves) = match args {
             PositionArgs::Setup(setup) => (setup.start_position(&rules)?, &setup.moves),
             PositionArgs::Gbgp { pos, moves } => (gbgp::parse_pos(pos, &rules)?, moves),
         };
-        let mut game = Game::new(rules, start);
-        for (index, token) in moves.iter().enumerate() {
-            game.play_text(token)
-                .map_err(|error| EngineError::Move { index, error })?;
-        }
-        self.game = game;
-        Ok(())
+        Ok(self.session.set_position(start, moves)?)
     }
 
     fn legal_move_texts(&self) -> Vec<String> {
         let mut list = MoveList::new();
-        self.game.legal_moves(&mut list);
+        self.session.game().legal_moves(&mut list);
         let mut texts: Vec<String> = list.iter().map(|m| m.to_string()).collect();
         texts.sort();
         texts
     }
 
     fn display(&self) {
-        let pos = self.game.position();
-        let rules = self.game.rules();
+        let game = self.session.game();
+        let (pos, rules) = (game.position(), game.rules());
         self.out.line(&display::board(pos, rules.diagonals));
         self.out.line("");
         self.out.line(&format!("Fen: {}", pos.to_fen(rules)));
@@ -446,14 +270,14 @@ impl Engine {
         ));
         self.out
             .line(format!("Legal moves: {}", self.legal_move_texts().join(" ")).trim_end());
-        if let Some(outcome) = self.game.outcome() {
+        if let Some(outcome) = game.outcome() {
             self.out.line(&format!("Game over: {outcome}"));
         }
     }
 
     fn perft(&self, depth: u32) {
-        let (rules, pos) = (self.game.rules(), self.game.position());
-        let lines = pos.divide(rules, depth);
+        let game = self.session.game();
+        let lines = game.position().divide(game.rules(), depth);
         for (mv, n) in &lines {
             self.out.line(&format!("{mv}: {n}"));
         }
@@ -466,7 +290,9 @@ impl Engine {
     }
 
     fn eval(&self) {
-        for (term, value) in search::eval::explain(self.game.position(), self.game.rules()) {
+        for (term, value) in
+            search::eval::explain(self.session.game().position(), self.session.game().rules())
+        {
             self.info_string(&format!("eval {term} {value}"));
         }
     }
@@ -477,7 +303,8 @@ impl Engine {
 
     /// Turns `go` arguments into search limits for the current position.
     fn limits(&self, args: &GoArgs) -> Result<Limits, EngineError> {
-        let (rules, pos) = (self.game.rules(), self.game.position());
+        let game = self.session.game();
+        let (rules, pos) = (game.rules(), game.position());
         let searchmoves = args
             .searchmoves
             .iter()
@@ -509,121 +336,58 @@ impl Engine {
 
     fn go(&mut self, args: GoArgs) -> Result<(), EngineError> {
         let limits = self.limits(&args)?;
-        if let Some(outcome) = self.game.outcome() {
+        if let Some(outcome) = self.session.game().outcome() {
             self.info_string(&format!("game over: {outcome}"));
             if !outcome.reason.is_counting_rule() {
                 self.out.line(&self.null_bestmove());
                 return Ok(());
             }
         }
-        let control = Arc::new(Control::default());
-        control.ponder.store(args.ponder, Ordering::SeqCst);
-        let mut searcher = self.searcher.take().expect("no search is running");
-        let game = self.game.clone();
-        let out = self.out.clone();
-        let dialect = self.dialect;
-        let thread_control = Arc::clone(&control);
-        let faults = self.tables.faults();
-        let book_note = Arc::clone(&self.book_note);
-        let spawned = std::thread::Builder::new()
-            .name("search".into())
-            .stack_size(256 << 20)
-            .spawn(move || {
-                let result =
-                    searcher.search(&game, &limits, &thread_control, &mut |info: &Info| {
-                        out.line(&InfoLine::from(info).to_line(dialect));
-                        // No one reads the lines: the loop is ending.
-                        if out.is_closed() {
-                            thread_control.stop.store(true, Ordering::SeqCst);
-                        }
-                    });
-                let best = match result.best {
-                    Some(best) => BestMove::Move {
-                        best: best.to_string(),
-                        ponder: result.ponder.map(|p| p.to_string()),
-                    },
-                    None => BestMove::Null,
-                };
-                for fault in faults.take() {
-                    out.line(&InfoLine::text(format!("error: {fault}")).to_line(dialect));
-                }
-                if result.from_book
-                    && let Some(source) = book_note.lock().expect("book note").take()
-                    && let Some(book) = searcher.books().serving(game.rules())
-                {
-                    let note = format!(
-                        "book: playing from the opening book ({}): only moves that keep the position's value are searched",
-                        describe_book(book, &source)
-                    );
-                    out.line(&InfoLine::text(note).to_line(dialect));
-                }
-                out.line(&best.to_line(dialect));
-                searcher
-            });
-        match spawned {
-            Ok(handle) => {
-                self.running = Some(Running {
-                    control,
-                    open_ended: args.infinite || args.ponder,
-                    handle,
-                });
-                Ok(())
+        let dialect = self.dialect();
+        let (info_out, done_out) = (self.out.clone(), self.out.clone());
+        let on_info = move |info: &Info| {
+            info_out.line(&InfoLine::from(info).to_line(dialect));
+            // No one reads the lines: the loop is ending.
+            if info_out.is_closed() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
             }
-            Err(e) => {
-                self.searcher = Some(Searcher::new(self.settings));
-                self.open_tablebases();
-                Err(EngineError::SearchThread(e))
-            }
-        }
+        };
+        let on_done = move |answer: crate::engine::Answer| {
+            let best = match answer.best {
+                Some(best) => BestMove::Move {
+                    best: best.to_string(),
+                    ponder: answer.ponder.map(|p| p.to_string()),
+                },
+                None => BestMove::Null,
+            };
+            done_out.line(&best.to_line(dialect));
+        };
+        Ok(self.session.go(limits, args.ponder, on_info, on_done)?)
     }
 
     fn null_bestmove(&self) -> String {
-        BestMove::Null.to_line(self.dialect)
+        BestMove::Null.to_line(self.dialect())
     }
 
     /// Stops a running search (it prints its bestmove) and takes the searcher back.
     fn stop_search(&mut self) {
-        if let Some(r) = &self.running {
-            r.control.stop.store(true, Ordering::SeqCst);
-        }
-        self.join_search();
+        let stopped = self.session.stop();
+        self.report(stopped);
     }
 
     /// At end of input: waits for a finite search, stops an open-ended one.
     fn finish_search(&mut self) {
-        if self.running.as_ref().is_some_and(|r| r.open_ended) {
-            self.stop_search();
-        } else {
-            self.join_search();
-        }
+        let finished = self.session.finish();
+        self.report(finished);
     }
 
-    fn join_search(&mut self) {
-        if let Some(r) = self.running.take() {
-            match r.handle.join() {
-                Ok(searcher) => self.searcher = Some(searcher),
-                Err(_) => {
-                    log::error!("the search thread panicked; starting afresh");
-                    self.out.line(&self.null_bestmove());
-                    self.searcher = Some(Searcher::new(self.settings));
-                    self.open_tablebases();
-                }
-            }
+    /// A search lost to a panic still answers, with no move.
+    fn report(&self, ended: Result<(), SearchLost>) {
+        if ended.is_err() {
+            log::error!("the search thread panicked; starting afresh");
+            self.out.line(&self.null_bestmove());
         }
     }
-}
-
-/// A book as `info string book:` lines name it.
-fn describe_book(book: &Book, source: &BookSource) -> String {
-    let origin = if *source == BookSource::Builtin {
-        "built in, "
-    } else {
-        ""
-    };
-    format!(
-        "{origin}{} positions within {} plies, for rules {}",
-        book.len(),
-        book.plies(),
-        book.rules()
-    )
 }

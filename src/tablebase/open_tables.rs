@@ -2,8 +2,8 @@
 //! in force (reading nothing until probed), reopened to see what was
 //! written since, the missing ones built (now, or in the background with
 //! the tables reopened when it has made some), and the files found
-//! unusable collected for whoever reports them. The engine, the analysis
-//! and the board each hold one.
+//! unusable collected for whoever reports them. Each front end holds one
+//! (through the engine layer's `Oracle`).
 
 use std::io;
 use std::path::{Path, PathBuf};
@@ -25,6 +25,8 @@ pub struct OpenTables {
     faults: Arc<Faults>,
     current: Option<Arc<Tablebases>>,
     build: Build,
+    /// The rules `built_for` last built for (in the caller's thread).
+    built: Option<Fingerprint>,
 }
 
 /// The background build: what it builds, and its count of ready tables
@@ -57,6 +59,7 @@ impl OpenTables {
             faults: Arc::default(),
             current: None,
             build: Build::default(),
+            built: None,
         }
     }
 
@@ -113,13 +116,18 @@ impl OpenTables {
         if rules.mill_reform {
             return None;
         }
-        if let Some(t) = self.current.as_ref().filter(|t| t.serves(rules)) {
+        let fingerprint = Fingerprint::of(rules);
+        if self.built.as_ref() == Some(&fingerprint)
+            && let Some(t) = self.current.as_ref().filter(|t| t.serves(rules))
+        {
             return Some(Arc::clone(t));
         }
         let root = self.root.as_ref()?;
         let never = AtomicBool::new(false);
         auto::build(root, rules, max, &self.faults, &never, event);
-        self.for_rules(rules)
+        self.built = Some(fingerprint);
+        // Reopened: the tables opened before the build do not see its own.
+        self.reopened_for(rules)
     }
 
     /// Stops the background build for a tool that is ending, and removes

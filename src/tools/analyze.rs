@@ -8,12 +8,12 @@ use serde_json::json;
 
 use super::input::InputError;
 use super::record::{format_score, is_record, parse_records};
+use crate::engine::Session;
 use crate::rules::{Color, Game, Move, Position, Rules, Setup};
-use crate::search::{Control, Info, Limits, Score, Searcher};
+use crate::search::{Info, Limits, Score};
 use crate::tablebase::Known;
-use crate::tablebase::book::Book;
+use crate::tablebase::Value;
 use crate::tablebase::preference;
-use crate::tablebase::{Tablebases, Value};
 
 /// Score losses (hundredths of a piece) from which a move played is marked
 /// a mistake (`?`) or a blunder (`??`).
@@ -160,19 +160,14 @@ fn value_change(known: &Known, mv: Move) -> Option<(Value, Value)> {
     (before.value != after.value).then_some((before.value, after.value))
 }
 
-/// Searches the item's position within `limits` and, for a move played
-/// that is not the best, that move alone to measure what it lost; with
-/// `tables` (else `book`) covering the position, whether the move changed
-/// its value.
-pub fn analyse(
-    searcher: &mut Searcher,
-    item: &Item,
-    limits: &Limits,
-    tables: Option<&Tablebases>,
-    book: Option<&Book>,
-) -> Analysis {
+/// Searches the item's position (the session's game) within `limits`
+/// and, for a move played that is not the best, that move alone to
+/// measure what it lost; with the session's tables (else its book)
+/// covering the position, whether the move changed its value.
+pub fn analyse(session: &mut Session, item: &Item, limits: &Limits) -> Analysis {
+    debug_assert_eq!(session.game().position(), item.game.position());
     let mut by_rank: BTreeMap<u32, Info> = BTreeMap::new();
-    let out = searcher.search(&item.game, limits, &Control::default(), &mut |info| {
+    let out = session.search(limits, &mut |info| {
         by_rank.insert(info.multipv.max(1), info.clone());
     });
     let loss = match item.played {
@@ -181,16 +176,15 @@ pub fn analyse(
                 searchmoves: vec![mv],
                 ..limits.clone()
             };
-            let played = searcher.search(&item.game, &only, &Control::default(), &mut |_| {});
+            let played = session.search(&only, &mut |_| {});
             Some((score_cp(out.score) - score_cp(played.score)).max(0))
         }
         Some(_) => Some(0),
         None => None,
     };
-    let change = item.played.and_then(|(mv, _)| {
-        let (pos, rules) = (item.game.position(), item.game.rules());
-        value_change(&Known::of(tables, book, pos, rules)?, mv)
-    });
+    let change = item
+        .played
+        .and_then(|(mv, _)| value_change(&session.known(item.game.position())?, mv));
     Analysis {
         best: out.best,
         score: out.score,

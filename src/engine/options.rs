@@ -1,14 +1,14 @@
-//! The options a front end can set: the rule options of the rules core
-//! and the engine's own (hash size, threads, ...).
+//! The engine's own options (hash size, threads, tables, book, ...):
+//! their names, ranges and what setting one asks of the session. The
+//! rule options are the rules core's (`RuleOptionId`).
 
 use std::path::PathBuf;
 
-use super::wire::{Declaration, DeclaredKind};
-use crate::rules::{OptionKind, RuleOptionId, Rules, parse_bool};
+use crate::rules::parse_bool;
 use crate::search::{ELO_MAX, ELO_MIN, Settings};
 use crate::tablebase::auto;
 
-/// The engine options beyond the rules, with their UCI declarations.
+/// The engine options beyond the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum EngineOption {
     Hash,
@@ -59,7 +59,7 @@ impl EngineOption {
     }
 
     /// Numeric range of a spin option.
-    fn range(self) -> Option<(u64, u64)> {
+    pub fn range(self) -> Option<(u64, u64)> {
         match self {
             EngineOption::Hash => Some((1, 65536)),
             EngineOption::Threads => Some((1, 256)),
@@ -73,44 +73,6 @@ impl EngineOption {
             | EngineOption::Ponder
             | EngineOption::TablebasePath
             | EngineOption::BookPath => None,
-        }
-    }
-
-    /// The `option name ...` line announcing this option.
-    pub fn declaration(self) -> String {
-        let d = Settings::default();
-        let text = |default: String| DeclaredKind::Text { default };
-        let kind = match self {
-            EngineOption::ClearHash => DeclaredKind::Button,
-            EngineOption::Ponder | EngineOption::LimitStrength => {
-                DeclaredKind::Check { default: false }
-            }
-            EngineOption::TablebasePath => text(
-                crate::tablebase::default_dir()
-                    .map_or_else(|_| "<empty>".to_string(), |d| d.display().to_string()),
-            ),
-            EngineOption::BookPath => text("<builtin>".to_string()),
-            EngineOption::Hash => self.spin_kind(d.hash_mb as u64),
-            EngineOption::Threads => self.spin_kind(d.threads as u64),
-            EngineOption::MultiPv => self.spin_kind(d.multipv as u64),
-            EngineOption::MoveOverhead => self.spin_kind(d.move_overhead_ms),
-            EngineOption::Skill => self.spin_kind(d.skill as u64),
-            EngineOption::Elo => self.spin_kind(d.elo as u64),
-            EngineOption::TablebaseAuto => self.spin_kind(auto::default_max() as u64),
-        };
-        Declaration {
-            name: self.name().to_string(),
-            kind,
-        }
-        .to_string()
-    }
-
-    fn spin_kind(self, default: u64) -> DeclaredKind {
-        let (min, max) = self.range().expect("spin options have a range");
-        DeclaredKind::Spin {
-            default: default as i64,
-            min: min as i64,
-            max: max as i64,
         }
     }
 
@@ -224,34 +186,4 @@ pub enum EngineOptionError {
         max: u64,
         value: String,
     },
-}
-
-/// The `option name ...` lines of the rule options, defaults of the standard game.
-pub fn rule_declarations() -> Vec<String> {
-    let defaults = Rules::default();
-    RuleOptionId::ALL
-        .into_iter()
-        .map(|o| {
-            let default = defaults.get(o).to_string();
-            let kind = match o.kind() {
-                OptionKind::Check => DeclaredKind::Check {
-                    default: default == "true",
-                },
-                OptionKind::Spin { min, max } => DeclaredKind::Spin {
-                    default: default.parse().expect("a spin option's value is a number"),
-                    min: min.into(),
-                    max: max.into(),
-                },
-                OptionKind::Combo(values) => DeclaredKind::Combo {
-                    default,
-                    vars: values.iter().map(|v| v.to_string()).collect(),
-                },
-            };
-            Declaration {
-                name: o.to_string(),
-                kind,
-            }
-            .to_string()
-        })
-        .collect()
 }
