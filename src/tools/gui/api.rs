@@ -1,5 +1,6 @@
 //! The HTTP side: the request checks, the routes, and JSON in and out.
-//! Every failure is a 4xx or 5xx answer with `{"error": message}`.
+//! Every failure is a 4xx or 5xx answer with `{"error": message}`. A new
+//! route goes here, reading its body; what it does is a `Board` method.
 
 use std::io::Read;
 use std::sync::Arc;
@@ -7,10 +8,10 @@ use std::sync::Arc;
 use serde_json::{Map, Value};
 use tiny_http::{Header, Method, Request, Response};
 
-use super::board::{Board, BoardError, NewGame, TakeBack};
+use super::board::{Board, NewGame, TakeBack};
 use super::clock::ClockSetting;
-use super::game::{EngineSide, Strength};
-use super::scheduler::MAX_MULTIPV;
+use super::error::BoardError;
+use super::orders::{EngineSide, MAX_MULTIPV, Strength};
 use super::view::{self, Reply};
 use crate::rules::{Rules, Variant};
 

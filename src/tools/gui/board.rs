@@ -1,63 +1,35 @@
-//! The board behind the page: the game, the clocks and what the engine
-//! last said live behind one lock (`State`), held only briefly; the
-//! engine process behind another, held by the background thread of the
-//! search running on it (`scheduler.rs`), so every request is answered
-//! while it thinks. The requests of the API are its methods here; the
-//! game's bookkeeping is in `game.rs`, the clocks in `clock.rs`, and what
-//! the page is sent in `view.rs`.
+//! The board behind the page: the requests of the API are its methods
+//! here. It owns the parts of the game and composes them behind one lock
+//! (`State`), held only briefly: the game's record (`game.rs`), the
+//! clocks (`clock.rs`), the engine's orders (`orders.rs`), the coach
+//! (`coach.rs`), the scheduler of the engine's searches (`scheduler.rs`),
+//! and the tables the exact values come from. It runs the scheduler's
+//! jobs on threads of their own, so every request is answered while the
+//! engine thinks, and hands the page's view (`view.rs`) its values.
+//!
+//! A new request goes here as a method that changes the parts through
+//! their own methods; what it changes belongs in the part's file. This is
+//! the only file that sees every part, and no part imports it.
 
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::rules::{Color, Game, Move, MoveError, Position, Rules, RulesError, Setup, SetupError};
+use crate::rules::{Color, Game, Move, MoveError, Position, Rules, Setup};
 use crate::tablebase;
 use crate::tablebase::Known;
 use crate::tablebase::OpenTables;
 use crate::tablebase::book;
-use crate::tools::engine_process::{EngineSpec, TimeControl, TimeControlError};
-use crate::tools::record::{self, Record, RecordError};
+use crate::tools::engine_process::{EngineSpec, Fault, TimeControl};
+use crate::tools::record::{self, Record};
 
 use super::clock::{ClockSetting, Clocks};
-use super::game::{EngineMove, EngineSide, History, Strength};
-use super::scheduler::{Kind, MAX_MULTIPV, Search, Slot};
-use super::view::{self, CoachNote};
-
-/// Why a request to the board failed; `status` is its HTTP status.
-#[derive(Debug, thiserror::Error)]
-pub enum BoardError {
-    #[error("{0}")]
-    BadRequest(String),
-    #[error(transparent)]
-    Rules(#[from] RulesError),
-    #[error(transparent)]
-    Move(#[from] MoveError),
-    #[error(transparent)]
-    Setup(#[from] SetupError),
-    #[error(transparent)]
-    Record(#[from] RecordError),
-    #[error(transparent)]
-    Clock(#[from] TimeControlError),
-    #[error("{0}")]
-    Conflict(String),
-    #[error("{0}")]
-    Engine(String),
-}
-
-impl BoardError {
-    pub fn status(&self) -> u16 {
-        match self {
-            BoardError::BadRequest(_)
-            | BoardError::Rules(_)
-            | BoardError::Move(_)
-            | BoardError::Setup(_)
-            | BoardError::Record(_)
-            | BoardError::Clock(_) => 400,
-            BoardError::Conflict(_) => 409,
-            BoardError::Engine(_) => 502,
-        }
-    }
-}
+use super::coach::Coach;
+use super::error::BoardError;
+use super::game::{EngineMove, History};
+use super::orders::{EngineSide, Orders, Strength};
+use super::scheduler::{Job, Outcome, Scheduler};
+use super::view;
 
 /// A new game's settings.
 #[derive(Clone, Debug)]
@@ -69,81 +41,80 @@ pub struct NewGame {
     pub clock: Option<ClockSetting>,
 }
 
-/// The game and everything around it, behind the state lock: the game's
-/// record (`game.rs`), its clocks (`clock.rs`), and the engine's part
-/// (the search: `scheduler.rs`).
-pub(super) struct State {
-    pub(super) history: History,
-    pub(super) engine_side: EngineSide,
-    pub(super) strength: Strength,
-    pub(super) clocks: Option<Clocks>,
-    /// No engine move starts by itself (set by `stop`, a failure, an
-    /// import); `go` clears it.
-    pub(super) paused: bool,
-    /// The engine plays the side to move once even if it is not its side.
-    pub(super) force: bool,
-    /// Analysis lines wanted; none when analysis is off.
-    pub(super) analysis: Option<u32>,
-    pub(super) search: Option<Search>,
-    pub(super) next_id: u64,
-    pub(super) last_engine: Option<EngineMove>,
-    /// The last failure of the engine: the search's id and the message.
-    pub(super) fault: Option<(u64, String)>,
+/// The game and everything around it, behind the state lock.
+struct State {
+    history: History,
+    clocks: Option<Clocks>,
+    orders: Orders,
+    coach: Coach,
+    scheduler: Scheduler,
     /// The tables of the game's rules, reopened for each new game.
-    pub(super) tables: OpenTables,
-    /// The coach comments on the player's moves (on unless turned off).
-    pub(super) coach: bool,
-    /// Its word on the player's last move, until the player's next move.
-    pub(super) coach_note: Option<CoachNote>,
-    pub(super) closing: bool,
+    tables: OpenTables,
 }
 
 impl State {
-    pub(super) fn game(&self) -> &Game {
+    fn game(&self) -> &Game {
         self.history.game()
     }
 
-    /// Plays a move at the game's end: the mover's clock gets its
-    /// increment.
-    pub(super) fn play_move(&mut self, token: &str) -> Result<Move, MoveError> {
+    /// Plays the player's move at the game's end: the mover's clock gets
+    /// its increment.
+    fn play_move(&mut self, token: &str) -> Result<Move, MoveError> {
         let side = self.game().position().side_to_move();
         let mv = self.history.play(token)?;
-        if let Some(c) = &mut self.clocks {
-            c.add_increment(side);
-        }
+        self.add_increment(side);
         Ok(mv)
     }
 
+    /// Plays the engine's move (unless its flag fell while it thought):
+    /// the mover's clock gets its increment, its failures are forgotten.
+    fn play_engine(&mut self, mv: EngineMove) -> Result<(), Fault> {
+        if self.history.over().is_some() {
+            // Its clock ran out while it thought.
+            return Ok(());
+        }
+        let side = self.game().position().side_to_move();
+        self.history.play_engine(mv)?;
+        self.add_increment(side);
+        self.orders.end_force();
+        self.scheduler.clear_fault();
+        Ok(())
+    }
+
+    fn add_increment(&mut self, side: Color) {
+        if let Some(c) = &mut self.clocks {
+            c.add_increment(side);
+        }
+    }
+
     /// A new game (or set-up, or import), with its tables and fresh clocks.
-    pub(super) fn set_game(&mut self, game: Game) {
+    fn set_game(&mut self, game: Game) {
         self.history.replace(game);
-        self.last_engine = None;
-        self.coach_note = None;
-        self.force = false;
+        self.coach.clear();
+        self.orders.end_force();
         self.open_tables();
         if let Some(c) = self.clocks {
-            self.reset_clocks(Some(c.setting));
+            self.reset_clocks(Some(c.setting()));
         }
     }
 
     /// Keeps the first `keep` moves.
-    pub(super) fn truncate(&mut self, keep: usize) {
+    fn truncate(&mut self, keep: usize) {
         self.history.truncate(keep);
-        self.coach_note = self.coach_note.take().filter(|n| n.ply <= keep);
-        self.last_engine = None;
-        self.force = false;
+        self.coach.forget_after(keep);
+        self.orders.end_force();
     }
 
     /// Opens the tables of the game's rules afresh (the engine may have
     /// built some since they were last opened).
-    pub(super) fn open_tables(&mut self) {
+    fn open_tables(&mut self) {
         let rules = *self.game().rules();
         self.tables.reopened_for(&rules);
     }
 
     /// The exact values of `pos` and its moves, from the game's tables or
     /// else the built-in opening book, where they know them.
-    pub(super) fn known(&self, pos: &Position) -> Option<Known> {
+    fn known(&self, pos: &Position) -> Option<Known> {
         Known::of(
             self.tables.current().map(|t| &**t),
             book::builtin().serving(self.game().rules()),
@@ -152,41 +123,70 @@ impl State {
         )
     }
 
-    pub(super) fn reset_clocks(&mut self, setting: Option<ClockSetting>) {
+    fn reset_clocks(&mut self, setting: Option<ClockSetting>) {
         self.clocks = setting.map(Clocks::new);
     }
 
     /// Charges the time used since the last look to the side to move; a
     /// clock at zero loses the game (and stops the search).
-    pub(super) fn tick(&mut self) {
+    fn tick(&mut self) {
         let side = self.game().position().side_to_move();
         if self.clocks.as_mut().is_some_and(|c| c.charge(side))
             && self.history.flag(side)
-            && self.search.as_ref().is_some_and(|s| s.kind == Kind::Play)
+            && self.scheduler.thinking()
         {
-            self.cancel();
+            self.scheduler.cancel();
         }
     }
 
     /// Runs the clock of the side to move while the game is played (not
     /// over, paused or analysed), and stops it otherwise.
-    pub(super) fn run_clock(&mut self) {
-        let running = self.history.over().is_none() && !self.paused && self.analysis.is_none();
+    fn run_clock(&mut self) {
+        let running = self.history.over().is_none()
+            && !self.orders.paused()
+            && self.orders.analysis().is_none();
         if let Some(c) = &mut self.clocks {
             c.run(running);
         }
+    }
+
+    /// What the page is sent: the exact values of the position viewed
+    /// are looked up here, then the view is built from the parts.
+    fn view(&self, spec: &EngineSpec) -> view::State {
+        let shown = self.history.shown();
+        // Where no tables cover the position, the built-in opening book may.
+        let known = if shown.legal.is_empty() {
+            None
+        } else {
+            self.known(shown.game.position())
+        };
+        view::State::of(view::Parts {
+            history: &self.history,
+            shown: &shown,
+            known: known.as_ref(),
+            clocks: self.clocks.as_ref(),
+            coach: &self.coach,
+            orders: &self.orders,
+            search: self.scheduler.search().map(|s| view::Running {
+                kind: s.kind(),
+                ply: s.ply(),
+                lines: s.lines(),
+            }),
+            fault: self.scheduler.fault(),
+            engine: &spec.name,
+        })
     }
 }
 
 /// The board behind the page, shared by the request threads.
 pub struct Board {
-    pub(super) spec: EngineSpec,
-    pub(super) state: Mutex<State>,
-    pub(super) engine: Mutex<Option<Slot>>,
-    pub(super) threads: Mutex<Vec<JoinHandle<()>>>,
+    spec: EngineSpec,
+    state: Mutex<State>,
+    /// The threads of the searches, joined at the shut-down.
+    threads: Mutex<Vec<JoinHandle<()>>>,
 }
 
-pub(super) fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -205,27 +205,17 @@ impl Board {
         };
         let mut state = State {
             history: History::new(Game::new(rules, Position::start(&rules))),
-            engine_side: EngineSide::Black,
-            strength,
             clocks: None,
-            paused: false,
-            force: false,
-            analysis: None,
-            search: None,
-            next_id: 0,
-            last_engine: None,
-            fault: None,
+            orders: Orders::new(strength),
+            coach: Coach::new(),
+            scheduler: Scheduler::new(),
             tables: OpenTables::new(tablebase::default_dir().ok()),
-            coach: true,
-            coach_note: None,
-            closing: false,
         };
         state.reset_clocks(clock);
         state.open_tables();
         Arc::new(Board {
             spec,
             state: Mutex::new(state),
-            engine: Mutex::new(None),
             threads: Mutex::new(Vec::new()),
         })
     }
@@ -234,10 +224,8 @@ impl Board {
     pub fn new_game(self: &Arc<Self>, settings: NewGame) -> view::State {
         self.update(|st| {
             st.set_game(Game::new(settings.rules, Position::start(&settings.rules)));
-            st.engine_side = settings.engine_side;
-            st.strength = settings.strength.unwrap_or(st.strength);
+            st.orders.new_game(settings.engine_side, settings.strength);
             st.reset_clocks(settings.clock);
-            st.paused = false;
         })
     }
 
@@ -253,16 +241,15 @@ impl Board {
                 )));
             }
             // The player's move, judged against the values known before it.
-            let known = if st.coach {
+            let known = if st.coach.enabled() {
                 st.known(st.game().position())
             } else {
                 None
             };
             let mv = st.play_move(token.trim())?;
             let ply = st.game().moves().len();
-            st.coach_note = known.and_then(|k| CoachNote::of(&k, mv, ply));
-            st.last_engine = None;
-            st.force = false;
+            st.coach.judge(known.as_ref(), mv, ply);
+            st.orders.end_force();
             Ok(())
         })
     }
@@ -298,32 +285,17 @@ impl Board {
     /// Turns the analysis of the viewed position on (with that many
     /// lines) or off.
     pub fn analyse(self: &Arc<Self>, lines: Option<u32>) -> view::State {
-        self.update(|st| {
-            st.analysis = lines.map(|n| n.clamp(1, MAX_MULTIPV));
-            if st.analysis.is_some() {
-                st.paused = true;
-                st.force = false;
-            }
-        })
+        self.update(|st| st.orders.analyse(lines))
     }
 
     /// Turns the coach on or off (which drops its note).
     pub fn coach(self: &Arc<Self>, enabled: bool) -> view::State {
-        self.update(|st| {
-            st.coach = enabled;
-            if !enabled {
-                st.coach_note = None;
-            }
-        })
+        self.update(|st| st.coach.set_enabled(enabled))
     }
 
     /// Stops the engine's search and pauses its play (and analysis).
     pub fn stop(self: &Arc<Self>) -> view::State {
-        self.update(|st| {
-            st.paused = true;
-            st.force = false;
-            st.analysis = None;
-        })
+        self.update(|st| st.orders.stop())
     }
 
     /// Lets the engine play the side to move (whichever side that is) and
@@ -332,9 +304,7 @@ impl Board {
     pub fn go(self: &Arc<Self>, wait: bool) -> Result<view::State, BoardError> {
         let state = self.change(|st| {
             st.history.playable()?;
-            st.paused = false;
-            st.force = true;
-            st.analysis = None;
+            st.orders.go();
             Ok(())
         })?;
         if !wait {
@@ -342,24 +312,22 @@ impl Board {
         }
         let id = {
             let st = lock(&self.state);
-            match &st.search {
-                Some(s) if s.kind == Kind::Play => s.id,
-                _ => return Ok(view::State::of(&st, &self.spec)),
+            match st.scheduler.playing() {
+                Some(id) => id,
+                None => return Ok(st.view(&self.spec)),
             }
         };
         loop {
             std::thread::sleep(Duration::from_millis(5));
             let mut st = lock(&self.state);
-            if st.search.as_ref().is_some_and(|s| s.id == id) {
+            if st.scheduler.is_current(id) {
                 continue;
             }
             st.tick();
-            if let Some((fid, message)) = &st.fault
-                && *fid == id
-            {
-                return Err(BoardError::Engine(message.clone()));
+            if let Some(message) = st.scheduler.fault_of(id) {
+                return Err(BoardError::Engine(message.to_string()));
             }
-            return Ok(view::State::of(&st, &self.spec));
+            return Ok(st.view(&self.spec));
         }
     }
 
@@ -368,7 +336,7 @@ impl Board {
         let mut st = lock(&self.state);
         st.tick();
         let name = |side: Color| -> String {
-            if st.engine_side.plays(side) {
+            if st.orders.engine_side().plays(side) {
                 self.spec.name.clone()
             } else {
                 "human".into()
@@ -391,8 +359,8 @@ impl Board {
             tags.push((
                 "TimeControl",
                 TimeControl::Clock {
-                    base_ms: c.setting.base_ms,
-                    inc_ms: c.setting.inc_ms,
+                    base_ms: c.setting().base_ms,
+                    inc_ms: c.setting().inc_ms,
                 }
                 .to_string(),
             ));
@@ -412,7 +380,7 @@ impl Board {
         self.change(|st| {
             st.set_game(game);
             st.history.set_notes(notes);
-            st.paused = true;
+            st.orders.pause();
             Ok(())
         })
     }
@@ -421,7 +389,7 @@ impl Board {
     pub fn state(&self) -> view::State {
         let mut st = lock(&self.state);
         st.tick();
-        view::State::of(&st, &self.spec)
+        st.view(&self.spec)
     }
 
     /// Runs a change that may be refused under the lock, then starts or
@@ -434,7 +402,7 @@ impl Board {
         st.tick();
         f(&mut st)?;
         self.schedule(&mut st);
-        Ok(view::State::of(&st, &self.spec))
+        Ok(st.view(&self.spec))
     }
 
     /// `change` for a change that cannot be refused.
@@ -443,22 +411,69 @@ impl Board {
         st.tick();
         f(&mut st);
         self.schedule(&mut st);
-        view::State::of(&st, &self.spec)
+        st.view(&self.spec)
+    }
+
+    /// Makes the running search the one the state calls for (the
+    /// scheduler's call), starts the thread of a new one, and runs the
+    /// clock of the side to move while the game is played.
+    fn schedule(self: &Arc<Self>, st: &mut State) {
+        if let Some(job) =
+            st.scheduler
+                .schedule(&st.history, &st.orders, st.clocks.as_ref(), &self.spec)
+        {
+            let board = Arc::clone(self);
+            let handle = std::thread::spawn(move || board.run(job));
+            let mut threads = lock(&self.threads);
+            threads.retain(|t| !t.is_finished());
+            threads.push(handle);
+        }
+        st.run_clock();
+    }
+
+    /// A search's thread: waits for the engine, searches, and applies the
+    /// answer if the search is still the current one.
+    fn run(self: Arc<Self>, job: Job) {
+        if !job.wait() {
+            return;
+        }
+        let mut slot = job.engine();
+        if !lock(&self.state).scheduler.is_current(job.id()) {
+            return;
+        }
+        let reply = job.search(&mut slot, &self.spec, &mut |info| {
+            let st = &mut *lock(&self.state);
+            st.scheduler.note_info(job.id(), info, &mut st.history);
+        });
+        let mut guard = lock(&self.state);
+        let st = &mut *guard;
+        let done = match st.scheduler.finish(&job, reply) {
+            Outcome::Stale => return,
+            Outcome::Ended => Ok(()),
+            Outcome::Answer(answer) => {
+                st.tick();
+                answer.and_then(|mv| st.play_engine(mv))
+            }
+            Outcome::Fault(fault) => Err(fault),
+        };
+        if let Err(fault) = done {
+            st.scheduler.fail(&job, &mut slot, &self.spec, fault);
+            // Not started again by itself: neither its play nor an analysis.
+            st.orders.stop();
+        }
+        drop(slot);
+        self.schedule(st);
     }
 
     /// Cancels the search, waits for the search threads and shuts the
     /// engine down.
     pub fn shut_down(&self) {
-        {
-            let mut st = lock(&self.state);
-            st.closing = true;
-            st.cancel();
-        }
+        let engine = lock(&self.state).scheduler.close();
         let threads = std::mem::take(&mut *lock(&self.threads));
         for t in threads {
             let _ = t.join();
         }
-        lock(&self.engine).take();
+        engine.shut_down();
     }
 }
 

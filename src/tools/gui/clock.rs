@@ -1,7 +1,7 @@
 //! The clocks of a timed game, kept by the server: what each side has
 //! left, charged while its side is to move and the game is played, with
 //! the increment after each move. Apart from the game so that their
-//! arithmetic reads in one place.
+//! arithmetic reads in one place; when they run is the board's call.
 
 use std::time::Instant;
 
@@ -29,9 +29,9 @@ impl ClockSetting {
 /// the side to move's clock runs (none when stopped).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Clocks {
-    pub(super) setting: ClockSetting,
-    pub(super) left: [u64; 2],
-    pub(super) since: Option<Instant>,
+    setting: ClockSetting,
+    left: [u64; 2],
+    since: Option<Instant>,
 }
 
 impl Clocks {
@@ -41,6 +41,20 @@ impl Clocks {
             left: [setting.base_ms; 2],
             since: None,
         }
+    }
+
+    pub(super) fn setting(&self) -> ClockSetting {
+        self.setting
+    }
+
+    /// The milliseconds `side` has left, as of the last charge.
+    pub(super) fn left(&self, side: Color) -> u64 {
+        self.left[side as usize]
+    }
+
+    /// The side to move's clock runs.
+    pub(super) fn running(&self) -> bool {
+        self.since.is_some()
     }
 
     /// The increment, after a move of `side`.

@@ -1,83 +1,15 @@
-//! The game itself and the settings of its engine: which sides it plays
-//! and how strongly, and the game's record (`History`): the moves played
-//! and taken back, the position viewed, the scores and comments of each
-//! ply, and the game's end. The rules core decides every move; this is
-//! the board's bookkeeping around it.
+//! The game's record (`History`): the moves played and taken back, the
+//! position viewed, the engine's score and comment of each ply and its
+//! last move, and the game's end. The rules core decides every move; this
+//! is the board's bookkeeping around it, behind private fields so that
+//! every change to the moves keeps the rest in step. What the game's
+//! record keeps of a ply goes here; who moves next is `orders.rs`'s.
 
-use serde::Serialize;
-
-use crate::rules::{Color, Game, GameResult, Move, MoveError, Setup};
+use crate::rules::{Color, EndReason, Game, GameResult, Move, MoveError, MoveList, Setup};
 use crate::search::Score;
-use crate::tools::engine_process::TimeControl;
-use crate::tools::record;
+use crate::tools::record::{self, format_score};
 
-use super::board::BoardError;
-use super::view::Ending;
-
-/// Which sides the engine plays.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum EngineSide {
-    White,
-    Black,
-    /// Engine against engine: it plays every move.
-    Both,
-    None,
-}
-
-impl EngineSide {
-    pub fn from_name(name: &str) -> Option<EngineSide> {
-        match name {
-            "white" => Some(EngineSide::White),
-            "black" => Some(EngineSide::Black),
-            "both" => Some(EngineSide::Both),
-            "none" => Some(EngineSide::None),
-            _ => None,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            EngineSide::White => "white",
-            EngineSide::Black => "black",
-            EngineSide::Both => "both",
-            EngineSide::None => "none",
-        }
-    }
-
-    pub(super) fn plays(self, side: Color) -> bool {
-        match self {
-            EngineSide::White => side == Color::White,
-            EngineSide::Black => side == Color::Black,
-            EngineSide::Both => true,
-            EngineSide::None => false,
-        }
-    }
-}
-
-/// How strongly the engine plays: its depth, time per move or skill
-/// level (the engine's `Skill` option, at `scheduler::SKILL_MOVETIME` a
-/// move). Its JSON is `{"depth": N}` and the like.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Strength {
-    Depth(u32),
-    MoveTime(u64),
-    Nodes(u64),
-    Skill(u8),
-}
-
-impl Strength {
-    /// The default of `--engine`'s limit keys (`depth=`, `movetime=`,
-    /// `nodes=`); a clock (`tc=`) is the game's clock instead.
-    pub fn of_time_control(tc: TimeControl) -> Option<Strength> {
-        match tc {
-            TimeControl::Depth(d) => Some(Strength::Depth(d)),
-            TimeControl::MoveTime(ms) => Some(Strength::MoveTime(ms)),
-            TimeControl::Nodes(n) => Some(Strength::Nodes(n)),
-            TimeControl::Clock { .. } => None,
-        }
-    }
-}
+use super::error::BoardError;
 
 /// The game's end: its result, its words in the record, and why.
 pub(super) struct Over {
@@ -86,12 +18,45 @@ pub(super) struct Over {
     pub(super) ending: Ending,
 }
 
-/// The engine's last move and what it said of it.
+/// How the game ended (`view.rs` puts it in words).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Ending {
+    /// By the rules; the side to move at the end.
+    Rules(EndReason, Color),
+    /// That side's flag fell.
+    Time(Color),
+}
+
+/// The engine's move and what it said of it.
 #[derive(Clone, Debug)]
 pub(super) struct EngineMove {
     pub(super) token: String,
+    /// Its score of the position it moved from, its side's view.
     pub(super) score: Option<Score>,
     pub(super) depth: Option<u32>,
+}
+
+/// The position viewed: its ply, the game up to it, and the moves
+/// playable from it (none at a finished game's end).
+pub(super) struct Shown {
+    pub(super) ply: usize,
+    pub(super) game: Game,
+    pub(super) legal: Vec<Move>,
+}
+
+fn flip(score: Score) -> Score {
+    match score {
+        Score::Cp(cp) => Score::Cp(-cp),
+        Score::Mate(n) => Score::Mate(-n),
+    }
+}
+
+/// A score of the side to move as White sees it.
+fn white_view(score: Score, side: Color) -> Score {
+    match side {
+        Color::White => score,
+        Color::Black => flip(score),
+    }
 }
 
 /// The game played and what the board knows of each ply, behind private
@@ -110,6 +75,8 @@ pub(super) struct History {
     notes: Vec<Option<String>>,
     /// The side whose flag fell.
     time_loss: Option<Color>,
+    /// The engine's move, while it is the game's last.
+    last_engine: Option<EngineMove>,
 }
 
 impl History {
@@ -122,6 +89,7 @@ impl History {
             evals: vec![None; len + 1],
             notes: vec![None; len],
             time_loss: None,
+            last_engine: None,
         }
     }
 
@@ -158,15 +126,27 @@ impl History {
             .collect();
     }
 
+    /// The engine's move while it is the game's last.
+    pub(super) fn last_engine(&self) -> Option<&EngineMove> {
+        self.last_engine.as_ref()
+    }
+
+    /// The score of the position after `ply` moves, its side to move's
+    /// view (kept as White sees it).
+    pub(super) fn set_score(&mut self, ply: usize, score: Score) {
+        let side = self.game_at(ply).position().side_to_move();
+        self.set_eval(ply, white_view(score, side));
+    }
+
     /// The score of the position after `ply` moves, White's view.
-    pub(super) fn set_eval(&mut self, ply: usize, score: Score) {
+    fn set_eval(&mut self, ply: usize, score: Score) {
         if let Some(slot) = self.evals.get_mut(ply) {
             *slot = Some(score);
         }
     }
 
     /// The comment of the move that made ply `ply + 1`.
-    pub(super) fn set_note(&mut self, ply: usize, note: Option<String>) {
+    fn set_note(&mut self, ply: usize, note: Option<String>) {
         if let Some(slot) = self.notes.get_mut(ply) {
             *slot = note;
         }
@@ -178,7 +158,27 @@ impl History {
         self.epoch += 1;
         self.evals.push(None);
         self.notes.push(None);
+        self.last_engine = None;
         Ok(mv)
+    }
+
+    /// Plays the engine's move at the game's end: its score is the
+    /// evaluation of the position it moved from, and with its depth the
+    /// move's comment.
+    pub(super) fn play_engine(&mut self, mv: EngineMove) -> Result<Move, MoveError> {
+        let ply = self.game.moves().len();
+        let side = self.game.position().side_to_move();
+        let played = self.play(&mv.token)?;
+        if let Some(score) = mv.score {
+            self.set_eval(ply, white_view(score, side));
+        }
+        let note = mv.score.map(|s| match mv.depth {
+            Some(d) => format!("{}/{d}", format_score(s)),
+            None => format_score(s),
+        });
+        self.set_note(ply, note);
+        self.last_engine = Some(mv);
+        Ok(played)
     }
 
     /// Keeps the first `keep` moves; a fallen flag is forgotten.
@@ -189,6 +189,7 @@ impl History {
         self.evals.truncate(keep + 1);
         self.notes.truncate(keep);
         self.time_loss = None;
+        self.last_engine = None;
     }
 
     /// The ply viewed when it is not the game's last.
@@ -203,6 +204,22 @@ impl History {
 
     pub(super) fn shown_ply(&self) -> usize {
         self.view.unwrap_or(self.game.moves().len())
+    }
+
+    /// The position viewed and the moves playable from it.
+    pub(super) fn shown(&self) -> Shown {
+        let ply = self.shown_ply();
+        let game = self.game_at(ply);
+        let at_end = ply == self.game.moves().len();
+        let mut list = MoveList::new();
+        if self.over().is_none() || !at_end {
+            game.legal_moves(&mut list);
+        }
+        Shown {
+            ply,
+            game,
+            legal: list.as_slice().to_vec(),
+        }
     }
 
     /// `side` ran out of time; false when the game had ended before.

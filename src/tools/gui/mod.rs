@@ -1,7 +1,7 @@
 //! A board in the browser (`morris gui`): a small HTTP server on the
-//! loopback interface serving one page and a JSON API over one game
-//! (`board.rs`), with the engine as a child process driven through the
-//! protocol like `morris match`'s. Every asset is compiled into the binary.
+//! loopback interface serving one page and a JSON API over one game, with
+//! the engine as a child process driven through the protocol like `morris
+//! match`'s. Every asset is compiled into the binary.
 //!
 //! Requests are answered by a few threads at once; the engine searches in
 //! a thread of its own, so the page is answered while it thinks.
@@ -9,13 +9,31 @@
 //! DNS rebinding is refused by checking every request's `Host` against
 //! the loopback names of the bound port, and a POST's `Origin` (when
 //! given) against the same; nothing is read from the file system.
+//!
+//! The files, and where a change goes (each part owns its fields; only the
+//! board sees them all, and the imports run one way: `api` → `board` →
+//! the parts, never back):
+//! - `api.rs`: HTTP routes, request checks, JSON bodies in; a new route.
+//! - `board.rs`: the requests, composing the parts under one lock, the
+//!   exact values shown (`known`), the search threads; a new request.
+//! - `game.rs`: the game's record (moves, view, scores, notes, the end).
+//! - `orders.rs`: what the engine is told to do (sides, strength, pause,
+//!   analysis); a new engine setting.
+//! - `scheduler.rs`: which search runs, its start and cancellation, the
+//!   engine process; how the engine is talked to.
+//! - `clock.rs`, `coach.rs`: the clocks; the coach's judgement.
+//! - `view.rs`: the JSON the page is sent, from values handed to it.
+//! - `error.rs`: why a request failed, and its HTTP status.
 
-pub mod api;
-pub mod board;
-pub mod clock;
-pub mod game;
-pub mod scheduler;
-pub mod view;
+mod api;
+mod board;
+mod clock;
+mod coach;
+mod error;
+mod game;
+mod orders;
+mod scheduler;
+mod view;
 
 use std::io;
 use std::net::SocketAddr;

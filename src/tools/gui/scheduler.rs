@@ -1,26 +1,29 @@
-//! The engine scheduler: which search the state calls for (a move of the
-//! engine's side, or an analysis of the position viewed), started on a
-//! thread of its own and cancelled when no longer wanted, and what its
-//! answer does to the game.
+//! The engine scheduler: which search the game and the engine's orders
+//! call for (a move of the engine's side, or an analysis of the position
+//! viewed), its start as a job for a thread of its own and its
+//! cancellation when no longer wanted, the engine process that the jobs
+//! take turns on, and the engine's last failure. A change to how the
+//! engine is started, told or listened to goes here.
 //!
 //! Each search has an id. Any change to the game cancels the search
 //! running (sends `stop`), and a reply whose id is no longer the current
 //! search's is dropped: a stale `bestmove` never reaches a newer game.
+//!
+//! The scheduler lives with the game behind the board's state lock, and
+//! the board runs the jobs' threads (`board.rs`): this file knows the game
+//! (`game.rs`), the orders and the clocks, never the board or the page.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
-
-use serde::Serialize;
 
 use crate::protocol::wire::{GoArgs, InfoLine, PositionArgs};
 use crate::rules::{Color, Rules};
-use crate::search::Score;
 use crate::tools::engine_process::{Answer, Engine, EngineSpec, Fault, Reply, Watch};
-use crate::tools::record::format_score;
 
-use super::board::{Board, State, lock};
-use super::game::{EngineMove, EngineSide, Strength};
+use super::clock::Clocks;
+use super::game::{EngineMove, History};
+use super::orders::{EngineSide, Kind, Orders, Strength};
 
 /// Longest wait for the engine's handshake and `readyok`.
 const HANDSHAKE: Duration = Duration::from_secs(30);
@@ -35,34 +38,39 @@ const SKILL_MOVETIME: u64 = 1000;
 /// The pause before each move when the engine plays both sides, so that
 /// the game can be followed.
 const WATCH_PAUSE: Duration = Duration::from_millis(400);
-/// The most lines an analysis shows.
-pub const MAX_MULTIPV: u32 = 8;
 
-/// What a search is for.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Kind {
-    /// A move of the game, played when it comes.
-    Play,
-    /// `go infinite` on the position viewed, until stopped.
-    Analysis,
+/// The searches of the board's engine: the one running, the last
+/// failure, and the engine process.
+pub(super) struct Scheduler {
+    /// The search running (or waiting for the engine).
+    search: Option<Search>,
+    /// The last search's id.
+    next_id: u64,
+    /// The last failure of the engine: the search's id and the message.
+    fault: Option<(u64, String)>,
+    /// Shutting down: no search is wanted any more.
+    closing: bool,
+    /// The engine process, started by the first search that needs it and
+    /// held by the thread of the search using it.
+    engine: Arc<Mutex<Option<Slot>>>,
 }
 
 /// The search running (or waiting for the engine), as the page sees it.
 pub(super) struct Search {
-    pub(super) id: u64,
-    pub(super) kind: Kind,
+    id: u64,
+    kind: Kind,
     /// The game's epoch and the ply of the position searched.
     epoch: u64,
-    pub(super) ply: usize,
+    ply: usize,
     multipv: u32,
     stop: Arc<AtomicBool>,
     /// The latest line of each MultiPV rank.
-    pub(super) lines: Vec<InfoLine>,
+    lines: Vec<InfoLine>,
 }
 
-/// Everything a search thread needs, copied out of the state.
-struct Job {
+/// A search to run on a thread of its own: everything it needs, copied
+/// out of the game when it was started.
+pub(super) struct Job {
     id: u64,
     kind: Kind,
     rules: Rules,
@@ -74,6 +82,15 @@ struct Job {
     stop: Arc<AtomicBool>,
     /// Waited before the search starts.
     pause: Duration,
+    engine: Arc<Mutex<Option<Slot>>>,
+}
+
+/// A search called for: its kind, the ply of its position, its lines.
+#[derive(Clone, Copy)]
+struct Want {
+    kind: Kind,
+    ply: usize,
+    multipv: u32,
 }
 
 /// The engine process and what it was told.
@@ -84,138 +101,89 @@ pub(super) struct Slot {
     multipv: u32,
 }
 
-fn flip(score: Score) -> Score {
-    match score {
-        Score::Cp(cp) => Score::Cp(-cp),
-        Score::Mate(n) => Score::Mate(-n),
+/// What the end of a job's search does.
+pub(super) enum Outcome {
+    /// It is no longer the current search: nothing.
+    Stale,
+    /// An analysis that ended by itself (a foreign engine may): it keeps
+    /// its lines and is not started again.
+    Ended,
+    /// The current play search's answer: the engine's move to play (once
+    /// the clock is charged), or why it gave none.
+    Answer(Result<EngineMove, Fault>),
+    /// The search failed (even a stale one): for `fail`.
+    Fault(Fault),
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+impl Search {
+    pub(super) fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// The ply of the position searched.
+    pub(super) fn ply(&self) -> usize {
+        self.ply
+    }
+
+    /// The latest line of each MultiPV rank.
+    pub(super) fn lines(&self) -> &[InfoLine] {
+        &self.lines
     }
 }
 
-/// A score of the side to move as White sees it.
-fn white_view(score: Score, side: Color) -> Score {
-    match side {
-        Color::White => score,
-        Color::Black => flip(score),
-    }
-}
-
-impl Board {
-    /// Makes the running search the one the state calls for: cancels one
-    /// no longer wanted, starts one wanted, and runs the clock of the side
-    /// to move while the game is played.
-    pub(super) fn schedule(self: &Arc<Self>, st: &mut State) {
-        let wanted = st.wanted();
-        let keep = match (&st.search, wanted) {
-            (Some(s), Some((kind, ply, multipv))) => {
-                s.kind == kind
-                    && s.ply == ply
-                    && s.epoch == st.history.epoch()
-                    && s.multipv == multipv
-            }
-            _ => false,
-        };
-        if !keep {
-            st.cancel();
-            if let Some((kind, ply, multipv)) = wanted {
-                let job = st.start(kind, ply, multipv, &self.spec);
-                let board = Arc::clone(self);
-                let handle = std::thread::spawn(move || board.run(job));
-                let mut threads = lock(&self.threads);
-                threads.retain(|t| !t.is_finished());
-                threads.push(handle);
-            }
+impl Scheduler {
+    pub(super) fn new() -> Scheduler {
+        Scheduler {
+            search: None,
+            next_id: 0,
+            fault: None,
+            closing: false,
+            engine: Arc::new(Mutex::new(None)),
         }
-        st.run_clock();
     }
 
-    /// A search's thread: waits for the engine, searches, and applies the
-    /// answer if the search is still the current one.
-    fn run(self: Arc<Self>, job: Job) {
-        let paused_until = Instant::now() + job.pause;
-        while Instant::now() < paused_until {
-            if job.stop.load(Ordering::Relaxed) {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        let mut slot = lock(&self.engine);
-        if !lock(&self.state).is_current(job.id) {
-            return;
-        }
-        let reply = self.search(&mut slot, &job);
-        let mut st = lock(&self.state);
-        let reply = match reply {
-            // An analysis that ended by itself (a foreign engine may) keeps
-            // its lines and is not started again.
-            Ok(_) if st.is_current(job.id) && job.kind == Kind::Analysis => Ok(()),
-            Ok(reply) if st.is_current(job.id) => {
-                st.tick();
-                st.search = None;
-                st.play_reply(reply)
-            }
-            Ok(_) => return,
-            Err(fault) => {
-                st.search = st.search.take().filter(|s| s.id != job.id);
-                Err(fault)
-            }
-        };
-        if let Err(fault) = reply {
-            *slot = None;
-            log::warn!("gui: engine {} {fault}", self.spec.name);
-            st.fault = Some((job.id, format!("engine {} {fault}", self.spec.name)));
-            // Not started again by itself: neither its play nor an analysis.
-            st.paused = true;
-            st.force = false;
-            st.analysis = None;
-        }
-        drop(slot);
-        self.schedule(&mut st);
+    /// The search running (or waiting for the engine).
+    pub(super) fn search(&self) -> Option<&Search> {
+        self.search.as_ref()
     }
 
-    /// Starts the engine if needed (again when the rules changed), sets
-    /// its options, and runs the search, passing its lines to the state.
-    fn search(&self, slot: &mut Option<Slot>, job: &Job) -> Result<Reply, Fault> {
-        if slot.as_ref().is_some_and(|s| s.rules != job.rules) {
-            *slot = None;
-        }
-        let s = match slot {
-            Some(s) => s,
-            None => {
-                let mut engine = Engine::start(&self.spec, &job.rules, HANDSHAKE)?;
-                engine.new_game(HANDSHAKE)?;
-                slot.insert(Slot {
-                    engine,
-                    rules: job.rules,
-                    skill: 20,
-                    multipv: 1,
-                })
-            }
-        };
-        if s.skill != job.skill {
-            s.engine.set_option("Skill", &job.skill.to_string())?;
-            s.skill = job.skill;
-        }
-        if s.multipv != job.multipv {
-            s.engine.set_option("MultiPV", &job.multipv.to_string())?;
-            s.multipv = job.multipv;
-        }
-        let mut on_info = |info: &InfoLine| lock(&self.state).note_info(job.id, info);
-        s.engine.go_watched(
-            job.position.clone(),
-            job.go.clone(),
-            None,
-            job.limit,
-            Some(Watch {
-                on_info: &mut on_info,
-                stop: &job.stop,
-            }),
-        )
+    /// The engine is searching for a move of the game.
+    pub(super) fn thinking(&self) -> bool {
+        self.search.as_ref().is_some_and(|s| s.kind == Kind::Play)
     }
-}
 
-impl State {
-    fn is_current(&self, id: u64) -> bool {
+    /// The id of the search for a move of the game, if one runs.
+    pub(super) fn playing(&self) -> Option<u64> {
+        self.search
+            .as_ref()
+            .filter(|s| s.kind == Kind::Play)
+            .map(|s| s.id)
+    }
+
+    pub(super) fn is_current(&self, id: u64) -> bool {
         self.search.as_ref().is_some_and(|s| s.id == id)
+    }
+
+    /// The message of the engine's last failure.
+    pub(super) fn fault(&self) -> Option<&str> {
+        self.fault.as_ref().map(|(_, m)| m.as_str())
+    }
+
+    /// The message of the failure of the search `id`, if it was the last.
+    pub(super) fn fault_of(&self, id: u64) -> Option<&str> {
+        self.fault
+            .as_ref()
+            .filter(|(fid, _)| *fid == id)
+            .map(|(_, m)| m.as_str())
+    }
+
+    /// The engine played a move: its last failure is forgotten.
+    pub(super) fn clear_fault(&mut self) {
+        self.fault = None;
     }
 
     /// Sends `stop` to the search running and forgets it.
@@ -225,32 +193,80 @@ impl State {
         }
     }
 
-    /// The search the state calls for: its kind, ply and lines.
-    fn wanted(&self) -> Option<(Kind, usize, u32)> {
+    /// Cancels the search and wants no other; answers the engine, to be
+    /// shut down once the search threads are done.
+    #[must_use]
+    pub(super) fn close(&mut self) -> EngineHandle {
+        self.closing = true;
+        self.cancel();
+        EngineHandle(Arc::clone(&self.engine))
+    }
+
+    /// Makes the running search the one the game and the orders call for:
+    /// cancels one no longer wanted, and registers one wanted, returned as
+    /// the job for its thread.
+    pub(super) fn schedule(
+        &mut self,
+        history: &History,
+        orders: &Orders,
+        clocks: Option<&Clocks>,
+        spec: &EngineSpec,
+    ) -> Option<Job> {
+        let wanted = self.wanted(history, orders);
+        let keep = match (&self.search, wanted) {
+            (Some(s), Some(w)) => {
+                s.kind == w.kind
+                    && s.ply == w.ply
+                    && s.epoch == history.epoch()
+                    && s.multipv == w.multipv
+            }
+            _ => false,
+        };
+        if keep {
+            return None;
+        }
+        self.cancel();
+        Some(self.start(wanted?, history, orders, clocks, spec))
+    }
+
+    /// The search the game and the orders call for.
+    fn wanted(&self, history: &History, orders: &Orders) -> Option<Want> {
         if self.closing {
             return None;
         }
-        if let Some(lines) = self.analysis {
+        let game = history.game();
+        if let Some(lines) = orders.analysis() {
             // A finished game's last position has nothing to analyse.
-            let ply = self.history.shown_ply();
-            let finished = ply == self.game().moves().len() && self.game().outcome().is_some();
-            return (!finished).then_some((Kind::Analysis, ply, lines));
+            let ply = history.shown_ply();
+            let finished = ply == game.moves().len() && game.outcome().is_some();
+            return (!finished).then_some(Want {
+                kind: Kind::Analysis,
+                ply,
+                multipv: lines,
+            });
         }
-        let side = self.game().position().side_to_move();
-        let engine_turn = self.force || self.engine_side.plays(side);
-        (self.history.over().is_none() && !self.paused && engine_turn).then_some((
-            Kind::Play,
-            self.game().moves().len(),
-            1,
-        ))
+        let side = game.position().side_to_move();
+        let engine_turn = orders.forced() || orders.engine_side().plays(side);
+        (history.over().is_none() && !orders.paused() && engine_turn).then_some(Want {
+            kind: Kind::Play,
+            ply: game.moves().len(),
+            multipv: 1,
+        })
     }
 
     /// Registers a new search and says what its thread is to do.
-    fn start(&mut self, kind: Kind, ply: usize, multipv: u32, spec: &EngineSpec) -> Job {
+    fn start(
+        &mut self,
+        Want { kind, ply, multipv }: Want,
+        history: &History,
+        orders: &Orders,
+        clocks: Option<&Clocks>,
+        spec: &EngineSpec,
+    ) -> Job {
         self.next_id += 1;
         let id = self.next_id;
         let stop = Arc::new(AtomicBool::new(false));
-        let game = self.history.game_at(ply);
+        let game = history.game_at(ply);
         let side = game.position().side_to_move();
         let (go, limit, skill) = match kind {
             Kind::Analysis => (
@@ -261,12 +277,12 @@ impl State {
                 FOREVER,
                 20,
             ),
-            Kind::Play => self.play_limits(side),
+            Kind::Play => play_limits(orders.strength(), clocks, side),
         };
         self.search = Some(Search {
             id,
             kind,
-            epoch: self.history.epoch(),
+            epoch: history.epoch(),
             ply,
             multipv,
             stop: Arc::clone(&stop),
@@ -275,52 +291,24 @@ impl State {
         Job {
             id,
             kind,
-            rules: *self.game().rules(),
+            rules: *history.game().rules(),
             position: PositionArgs::of_game(&game, spec.proto.dialect()),
             go,
             limit,
             skill,
             multipv,
             stop,
-            pause: match (kind, self.engine_side) {
+            pause: match (kind, orders.engine_side()) {
                 (Kind::Play, EngineSide::Both) if ply > 0 => WATCH_PAUSE,
                 _ => Duration::ZERO,
             },
+            engine: Arc::clone(&self.engine),
         }
-    }
-
-    /// `go`'s arguments for a move of `side`, the longest wait for it and
-    /// the skill level.
-    fn play_limits(&self, side: Color) -> (GoArgs, Duration, u8) {
-        let mut go = GoArgs::default();
-        let mut limit = UNTIMED;
-        let mut skill = 20;
-        match self.strength {
-            Strength::Depth(d) => go.depth = Some(d),
-            Strength::Nodes(n) => go.nodes = Some(n),
-            Strength::MoveTime(ms) => {
-                go.movetime = Some(ms);
-                limit = Duration::from_millis(ms) + MARGIN;
-            }
-            Strength::Skill(level) => {
-                go.movetime = Some(SKILL_MOVETIME);
-                limit = Duration::from_millis(SKILL_MOVETIME) + MARGIN;
-                skill = level;
-            }
-        }
-        if let Some(c) = &self.clocks {
-            go.wtime = Some(c.left[Color::White as usize]);
-            go.btime = Some(c.left[Color::Black as usize]);
-            go.winc = Some(c.setting.inc_ms);
-            go.binc = Some(c.setting.inc_ms);
-            limit = limit.min(Duration::from_millis(c.left[side as usize]) + MARGIN);
-        }
-        (go, limit, skill)
     }
 
     /// Keeps the latest line of each rank of the search `id`; the first
     /// rank's score is the position's evaluation.
-    fn note_info(&mut self, id: u64, info: &InfoLine) {
+    pub(super) fn note_info(&mut self, id: u64, info: &InfoLine, history: &mut History) {
         let Some(s) = self.search.as_mut().filter(|s| s.id == id) else {
             return;
         };
@@ -339,41 +327,159 @@ impl State {
         if rank == 1
             && let Some(score) = info.score
         {
-            let ply = s.ply;
-            let side = self.history.game_at(ply).position().side_to_move();
-            self.history.set_eval(ply, white_view(score, side));
+            history.set_score(s.ply, score);
         }
     }
 
-    /// Plays the engine's answer to a `Play` search.
-    fn play_reply(&mut self, reply: Reply) -> Result<(), Fault> {
-        let token = match reply.best {
-            Answer::Move(token) => token,
-            Answer::NoMove(word) => return Err(Fault::Malformed(format!("bestmove {word}"))),
-            Answer::Draw => return Err(Fault::Malformed("bestmove draw".into())),
+    /// What the end of `job`'s search does; a current search is over.
+    pub(super) fn finish(&mut self, job: &Job, reply: Result<Reply, Fault>) -> Outcome {
+        match reply {
+            Ok(_) if self.is_current(job.id) && job.kind == Kind::Analysis => Outcome::Ended,
+            Ok(reply) if self.is_current(job.id) => {
+                self.search = None;
+                Outcome::Answer(engine_move(reply))
+            }
+            Ok(_) => Outcome::Stale,
+            Err(fault) => {
+                self.search = self.search.take().filter(|s| s.id != job.id);
+                Outcome::Fault(fault)
+            }
+        }
+    }
+
+    /// The engine failed `job`: it is shut down (started again by the next
+    /// search), and the failure kept for the page.
+    pub(super) fn fail(
+        &mut self,
+        job: &Job,
+        slot: &mut Option<Slot>,
+        spec: &EngineSpec,
+        fault: Fault,
+    ) {
+        *slot = None;
+        log::warn!("gui: engine {} {fault}", spec.name);
+        self.fault = Some((job.id, format!("engine {} {fault}", spec.name)));
+    }
+}
+
+/// The engine of a closed scheduler.
+pub(super) struct EngineHandle(Arc<Mutex<Option<Slot>>>);
+
+impl EngineHandle {
+    /// Shuts the engine process down.
+    pub(super) fn shut_down(self) {
+        lock(&self.0).take();
+    }
+}
+
+/// The engine's move in its answer to a `Play` search.
+fn engine_move(reply: Reply) -> Result<EngineMove, Fault> {
+    let token = match reply.best {
+        Answer::Move(token) => token,
+        Answer::NoMove(word) => return Err(Fault::Malformed(format!("bestmove {word}"))),
+        Answer::Draw => return Err(Fault::Malformed("bestmove draw".into())),
+    };
+    Ok(EngineMove {
+        token,
+        score: reply.score,
+        depth: reply.depth,
+    })
+}
+
+/// `go`'s arguments for a move of `side` at `strength` (and the clocks),
+/// the longest wait for it and the skill level.
+fn play_limits(strength: Strength, clocks: Option<&Clocks>, side: Color) -> (GoArgs, Duration, u8) {
+    let mut go = GoArgs::default();
+    let mut limit = UNTIMED;
+    let mut skill = 20;
+    match strength {
+        Strength::Depth(d) => go.depth = Some(d),
+        Strength::Nodes(n) => go.nodes = Some(n),
+        Strength::MoveTime(ms) => {
+            go.movetime = Some(ms);
+            limit = Duration::from_millis(ms) + MARGIN;
+        }
+        Strength::Skill(level) => {
+            go.movetime = Some(SKILL_MOVETIME);
+            limit = Duration::from_millis(SKILL_MOVETIME) + MARGIN;
+            skill = level;
+        }
+    }
+    if let Some(c) = clocks {
+        go.wtime = Some(c.left(Color::White));
+        go.btime = Some(c.left(Color::Black));
+        go.winc = Some(c.setting().inc_ms);
+        go.binc = Some(c.setting().inc_ms);
+        limit = limit.min(Duration::from_millis(c.left(side)) + MARGIN);
+    }
+    (go, limit, skill)
+}
+
+impl Job {
+    pub(super) fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// Waits out the pause before the search; false when the search was
+    /// cancelled meanwhile.
+    pub(super) fn wait(&self) -> bool {
+        let paused_until = Instant::now() + self.pause;
+        while Instant::now() < paused_until {
+            if self.stop.load(Ordering::Relaxed) {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        true
+    }
+
+    /// The engine, once an older search is done with it; held until the
+    /// answer is applied.
+    pub(super) fn engine(&self) -> MutexGuard<'_, Option<Slot>> {
+        lock(&self.engine)
+    }
+
+    /// Starts the engine if needed (again when the rules changed), sets
+    /// its options, and runs the search, passing its lines to `on_info`.
+    pub(super) fn search(
+        &self,
+        slot: &mut Option<Slot>,
+        spec: &EngineSpec,
+        on_info: &mut dyn FnMut(&InfoLine),
+    ) -> Result<Reply, Fault> {
+        if slot.as_ref().is_some_and(|s| s.rules != self.rules) {
+            *slot = None;
+        }
+        let s = match slot {
+            Some(s) => s,
+            None => {
+                let mut engine = Engine::start(spec, &self.rules, HANDSHAKE)?;
+                engine.new_game(HANDSHAKE)?;
+                slot.insert(Slot {
+                    engine,
+                    rules: self.rules,
+                    skill: 20,
+                    multipv: 1,
+                })
+            }
         };
-        if self.history.over().is_some() {
-            // Its clock ran out while it thought.
-            return Ok(());
+        if s.skill != self.skill {
+            s.engine.set_option("Skill", &self.skill.to_string())?;
+            s.skill = self.skill;
         }
-        let ply = self.game().moves().len();
-        let side = self.game().position().side_to_move();
-        self.play_move(&token)?;
-        if let Some(score) = reply.score {
-            self.history.set_eval(ply, white_view(score, side));
+        if s.multipv != self.multipv {
+            s.engine.set_option("MultiPV", &self.multipv.to_string())?;
+            s.multipv = self.multipv;
         }
-        let note = reply.score.map(|s| match reply.depth {
-            Some(d) => format!("{}/{d}", format_score(s)),
-            None => format_score(s),
-        });
-        self.history.set_note(ply, note);
-        self.last_engine = Some(EngineMove {
-            token,
-            score: reply.score,
-            depth: reply.depth,
-        });
-        self.force = false;
-        self.fault = None;
-        Ok(())
+        s.engine.go_watched(
+            self.position.clone(),
+            self.go.clone(),
+            None,
+            self.limit,
+            Some(Watch {
+                on_info,
+                stop: &self.stop,
+            }),
+        )
     }
 }

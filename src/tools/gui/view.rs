@@ -4,20 +4,25 @@
 //! what the page draws beyond the bare position, namely the mills, the
 //! engine's lines, the exact value of every move (tables or book), the
 //! coach's word on the player's last move, and the game's end in words.
+//!
+//! The state is built from the values the board hands over (`Parts`),
+//! the exact values included: nothing here asks the board, the engine or
+//! the tables, so a new key of the page is a field here and, if the board
+//! does not hand it over yet, a field of `Parts`.
 
 use serde::Serialize;
 
 use crate::protocol::wire::InfoLine;
-use crate::rules::{self, Color, EndReason, GameResult, Move, MoveList, Setup, Square};
+use crate::rules::{self, Color, EndReason, GameResult, Move, Setup, Square};
 use crate::search::Score;
 use crate::tablebase::{self, Value as TbValue};
 use crate::tablebase::{Known, Source};
-use crate::tools::engine_process::EngineSpec;
 use crate::tools::record;
 
-use super::board;
-use super::game::Strength;
-use super::scheduler::Kind;
+use super::clock::Clocks;
+use super::coach::{self, CoachNote};
+use super::game::{Ending, History, Shown};
+use super::orders::{Kind, Orders, Strength};
 
 /// Every JSON answer of the API.
 #[derive(Serialize, Debug)]
@@ -82,7 +87,7 @@ pub struct Sides<T> {
 }
 
 impl<T> Sides<T> {
-    pub fn of(f: impl Fn(Color) -> T) -> Sides<T> {
+    fn of(f: impl Fn(Color) -> T) -> Sides<T> {
         Sides {
             white: f(Color::White),
             black: f(Color::Black),
@@ -91,7 +96,7 @@ impl<T> Sides<T> {
 }
 
 /// The points of each side that stand in a mill.
-pub fn mills(rules: &rules::Rules, pos: &rules::Position) -> Sides<Vec<&'static str>> {
+fn mills(rules: &rules::Rules, pos: &rules::Position) -> Sides<Vec<&'static str>> {
     let layout = rules.layout();
     Sides::of(|c| layout.in_mills(pos.pieces(c)).map(Square::name).collect())
 }
@@ -295,45 +300,25 @@ fn title(side: Color) -> &'static str {
     }
 }
 
-/// How the game ended, in words for the caption on the board.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Ending {
-    /// By the rules; the side to move at the end.
-    Rules(EndReason, Color),
-    /// That side's flag fell.
-    Time(Color),
-}
-
-impl Ending {
-    /// The reason naming the side it concerns (the loser of a win, the
-    /// side to move of a draw): "White has no legal move".
-    pub fn reason(self, result: GameResult) -> String {
-        let (reason, to_move) = match self {
-            Ending::Time(loser) => return format!("{} ran out of time", title(loser)),
-            Ending::Rules(reason, to_move) => (reason, to_move),
-        };
-        let side = match result {
-            GameResult::Win(winner) => title(!winner),
-            GameResult::Draw => title(to_move),
-        };
-        match reason {
-            EndReason::FewerPieces(n) => format!("{side} has fewer than {n} pieces"),
-            EndReason::BoardFull => "the board is full".into(),
-            EndReason::Blocked => format!("{side} has no legal move"),
-            EndReason::Repetition => "the same position came three times".into(),
-            EndReason::EndgameMoves => "the three-piece endgame move limit (EndgameMoves)".into(),
-            EndReason::NoCaptureMoves => "the move limit without a removal (NoCaptureMoves)".into(),
-        }
-    }
-}
-
-/// Orders values for the side that has them: a win above a draw above a
-/// loss.
-fn rank(value: TbValue) -> u8 {
-    match value {
-        TbValue::Win => 2,
-        TbValue::Draw => 1,
-        TbValue::Loss => 0,
+/// How the game ended, in words for the caption on the board: the reason
+/// naming the side it concerns (the loser of a win, the side to move of a
+/// draw), "White has no legal move".
+fn reason(ending: Ending, result: GameResult) -> String {
+    let (reason, to_move) = match ending {
+        Ending::Time(loser) => return format!("{} ran out of time", title(loser)),
+        Ending::Rules(reason, to_move) => (reason, to_move),
+    };
+    let side = match result {
+        GameResult::Win(winner) => title(!winner),
+        GameResult::Draw => title(to_move),
+    };
+    match reason {
+        EndReason::FewerPieces(n) => format!("{side} has fewer than {n} pieces"),
+        EndReason::BoardFull => "the board is full".into(),
+        EndReason::Blocked => format!("{side} has no legal move"),
+        EndReason::Repetition => "the same position came three times".into(),
+        EndReason::EndgameMoves => "the three-piece endgame move limit (EndgameMoves)".into(),
+        EndReason::NoCaptureMoves => "the move limit without a removal (NoCaptureMoves)".into(),
     }
 }
 
@@ -345,76 +330,37 @@ fn value_word(value: TbValue) -> &'static str {
     }
 }
 
-/// The coach's word on a move of the player that gave value away: a win
-/// it threw away or a draw it turned into a loss, and the moves that kept
-/// the value, as the tables or the book know them.
-#[derive(Clone, Debug)]
-pub struct CoachNote {
-    /// The move's ply (the game's moves up to and including it).
-    pub ply: usize,
-    pub mv: Move,
-    pub before: TbValue,
-    pub after: TbValue,
-    pub better: Vec<Move>,
-    pub source: Source,
-}
-
 /// The most better moves the note's text names.
 const BETTER_NAMED: usize = 8;
 
-impl CoachNote {
-    /// The note on `mv`, played at ply `ply` from the position `known`
-    /// describes; none when it kept the best value or is not known.
-    pub fn of(known: &Known, mv: Move, ply: usize) -> Option<CoachNote> {
-        let best = known
-            .moves
-            .iter()
-            .map(|m| m.probe.value)
-            .max_by_key(|&v| rank(v))?;
-        let played = known.moves.iter().find(|m| m.mv == mv)?.probe.value;
-        (rank(played) < rank(best)).then(|| CoachNote {
-            ply,
-            mv,
-            before: best,
-            after: played,
-            better: known
-                .moves
-                .iter()
-                .filter(|m| m.probe.value == best)
-                .map(|m| m.mv)
-                .collect(),
-            source: known.source,
-        })
+/// The coach's note in words: "a1-a4 turned a draw into a loss; d2, f4
+/// keep the draw".
+fn note_text(note: &CoachNote) -> String {
+    let what = match (note.before, note.after) {
+        (TbValue::Win, TbValue::Draw) => "threw the win away (it draws)",
+        (TbValue::Win, _) => "turned a win into a loss",
+        _ => "turned a draw into a loss",
+    };
+    let mut better: Vec<String> = note
+        .better
+        .iter()
+        .take(BETTER_NAMED)
+        .map(Move::to_string)
+        .collect();
+    if note.better.len() > BETTER_NAMED {
+        better.push(format!("{} more", note.better.len() - BETTER_NAMED));
     }
-
-    /// "a1-a4 turned a draw into a loss; d2, f4 keep the draw".
-    fn text(&self) -> String {
-        let what = match (self.before, self.after) {
-            (TbValue::Win, TbValue::Draw) => "threw the win away (it draws)",
-            (TbValue::Win, _) => "turned a win into a loss",
-            _ => "turned a draw into a loss",
-        };
-        let mut better: Vec<String> = self
-            .better
-            .iter()
-            .take(BETTER_NAMED)
-            .map(Move::to_string)
-            .collect();
-        if self.better.len() > BETTER_NAMED {
-            better.push(format!("{} more", self.better.len() - BETTER_NAMED));
-        }
-        let verb = if self.better.len() == 1 {
-            "keeps"
-        } else {
-            "keep"
-        };
-        format!(
-            "{} {what}; {} {verb} the {}",
-            self.mv,
-            better.join(", "),
-            value_word(self.before)
-        )
-    }
+    let verb = if note.better.len() == 1 {
+        "keeps"
+    } else {
+        "keep"
+    };
+    format!(
+        "{} {what}; {} {verb} the {}",
+        note.mv,
+        better.join(", "),
+        value_word(note.before)
+    )
 }
 
 /// The coach's note as the page gets it, its text included.
@@ -439,7 +385,7 @@ impl From<&CoachNote> for Note {
             after: value_word(note.after),
             better: note.better.iter().map(Move::to_string).collect(),
             source: source_name(note.source),
-            text: note.text(),
+            text: note_text(note),
         }
     }
 }
@@ -451,21 +397,53 @@ fn source_name(source: Source) -> &'static str {
     }
 }
 
+/// What the page is shown, handed over by the board: the view reads
+/// these and asks nothing back.
+pub(super) struct Parts<'a> {
+    pub(super) history: &'a History,
+    /// The position viewed and its moves (`History::shown`).
+    pub(super) shown: &'a Shown,
+    /// The exact values of the position viewed, where known.
+    pub(super) known: Option<&'a Known>,
+    pub(super) clocks: Option<&'a Clocks>,
+    pub(super) coach: &'a coach::Coach,
+    pub(super) orders: &'a Orders,
+    pub(super) search: Option<Running<'a>>,
+    /// The message of the engine's last failure.
+    pub(super) fault: Option<&'a str>,
+    /// The engine's name.
+    pub(super) engine: &'a str,
+}
+
+/// The search running: what for, on which ply, and its lines so far.
+pub(super) struct Running<'a> {
+    pub(super) kind: Kind,
+    pub(super) ply: usize,
+    pub(super) lines: &'a [InfoLine],
+}
+
 impl State {
     /// What the page is sent of the board's state.
-    pub(super) fn of(st: &board::State, spec: &EngineSpec) -> State {
-        let ply = st.history.shown_ply();
-        let shown = st.history.game_at(ply);
-        let rules = st.game().rules();
-        let pos = shown.position();
-        let over = st.history.over();
-        let at_end = ply == st.game().moves().len();
-        let mut list = MoveList::new();
-        if over.is_none() || !at_end {
-            shown.legal_moves(&mut list);
-        }
-        let turn = st.game().position().side_to_move();
-        let engine_to_move = over.is_none() && st.engine_side.plays(turn) && st.analysis.is_none();
+    pub(super) fn of(parts: Parts<'_>) -> State {
+        let Parts {
+            history,
+            shown,
+            known,
+            clocks,
+            coach,
+            orders,
+            search,
+            fault,
+            engine,
+        } = parts;
+        let game = history.game();
+        let ply = shown.ply;
+        let rules = game.rules();
+        let pos = shown.game.position();
+        let over = history.over();
+        let turn = game.position().side_to_move();
+        let engine_to_move =
+            over.is_none() && orders.engine_side().plays(turn) && orders.analysis().is_none();
         State {
             rules: RuleSet {
                 variant: rules.variant.name(),
@@ -475,66 +453,57 @@ impl State {
             },
             ply,
             fen: pos.to_fen(rules),
-            setup: Setup::of_game(st.game()).to_string(),
+            setup: Setup::of_game(game).to_string(),
             side_to_move: pos.side_to_move().name(),
             turn: turn.name(),
             in_hand: Sides::of(|c| pos.in_hand(c)),
             pieces: Sides::of(|c| pos.pieces(c).map(Square::name).collect()),
             marks: pos.marked().map(Square::name).collect(),
-            legal_moves: list.iter().map(|m| m.to_string()).collect(),
-            last_move: shown.moves().last().map(|m| m.to_string()),
+            legal_moves: shown.legal.iter().map(|m| m.to_string()).collect(),
+            last_move: shown.game.moves().last().map(|m| m.to_string()),
             mills: mills(rules, pos),
-            moves: st.game().moves().iter().map(Move::to_string).collect(),
+            moves: game.moves().iter().map(Move::to_string).collect(),
             over: over.map(|o| Over {
                 result: record::result_text(Some(o.result)),
                 winner: match o.result {
                     GameResult::Win(c) => Some(c.name()),
                     GameResult::Draw => None,
                 },
-                reason: o.ending.reason(o.result),
+                reason: reason(o.ending, o.result),
                 text: o.text,
             }),
-            clock: st.clocks.map(|c| Clock {
-                white: c.left[Color::White as usize],
-                black: c.left[Color::Black as usize],
-                running: c.since.map(|_| turn.name()),
-                base: c.setting.base_ms,
-                inc: c.setting.inc_ms,
+            clock: clocks.map(|c| Clock {
+                white: c.left(Color::White),
+                black: c.left(Color::Black),
+                running: c.running().then_some(turn.name()),
+                base: c.setting().base_ms,
+                inc: c.setting().inc_ms,
             }),
-            evals: st
-                .history
-                .evals()
-                .iter()
-                .map(|e| e.map(Eval::from))
-                .collect(),
-            // Where no tables cover the position, the built-in opening book may.
-            tables: (!list.is_empty())
-                .then(|| st.known(pos))
-                .flatten()
-                .map(|k| Tables::from(&k)),
+            evals: history.evals().iter().map(|e| e.map(Eval::from)).collect(),
+            tables: known.map(Tables::from),
             coach: Coach {
-                enabled: st.coach,
-                note: st.coach_note.as_ref().map(Note::from),
+                enabled: coach.enabled(),
+                note: coach.note().map(Note::from),
             },
-            thinking: st.search.as_ref().is_some_and(|s| s.kind == Kind::Play),
-            paused: st.paused,
-            analysis: st.analysis.map(|multipv| Analysis { multipv }),
-            search: st.search.as_ref().map(|s| Search {
+            thinking: search.as_ref().is_some_and(|s| s.kind == Kind::Play),
+            paused: orders.paused(),
+            analysis: orders.analysis().map(|multipv| Analysis { multipv }),
+            search: search.map(|s| Search {
                 kind: s.kind,
                 ply: s.ply,
                 lines: s.lines.iter().map(Line::from).collect(),
             }),
             engine: Engine {
-                name: spec.name.clone(),
-                side: st.engine_side.name(),
-                strength: st.strength,
+                name: engine.to_string(),
+                side: orders.engine_side().name(),
+                strength: orders.strength(),
                 to_move: engine_to_move,
-                last: st.last_engine.as_ref().map(|e| LastMove {
+                last: history.last_engine().map(|e| LastMove {
                     mv: e.token.clone(),
                     score: e.score.map(Eval::from),
                     depth: e.depth,
                 }),
-                error: st.fault.as_ref().map(|(_, m)| m.clone()),
+                error: fault.map(str::to_string),
             },
         }
     }
