@@ -16,10 +16,9 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use crate::rules::{Color, Game, Move, MoveError, Position, Rules, Setup};
+use crate::engine::Oracle;
 use crate::tablebase;
 use crate::tablebase::Known;
-use crate::tablebase::OpenTables;
-use crate::tablebase::book;
 use crate::tools::engine_process::{EngineSpec, Fault, TimeControl};
 use crate::tools::record::{self, Record};
 
@@ -48,8 +47,9 @@ struct State {
     orders: Orders,
     coach: Coach,
     scheduler: Scheduler,
-    /// The tables of the game's rules, reopened for each new game.
-    tables: OpenTables,
+    /// The tables of the game's rules, reopened for each new game, and
+    /// the built-in books.
+    oracle: Oracle,
 }
 
 impl State {
@@ -109,18 +109,13 @@ impl State {
     /// built some since they were last opened).
     fn open_tables(&mut self) {
         let rules = *self.game().rules();
-        self.tables.reopened_for(&rules);
+        self.oracle.reopen_for(&rules);
     }
 
     /// The exact values of `pos` and its moves, from the game's tables or
     /// else the built-in opening book, where they know them.
     fn known(&self, pos: &Position) -> Option<Known> {
-        Known::of(
-            self.tables.current().map(|t| &**t),
-            book::builtin().serving(self.game().rules()),
-            pos,
-            self.game().rules(),
-        )
+        self.oracle.known(pos, self.game().rules())
     }
 
     fn reset_clocks(&mut self, setting: Option<ClockSetting>) {
@@ -209,7 +204,7 @@ impl Board {
             orders: Orders::new(strength),
             coach: Coach::new(),
             scheduler: Scheduler::new(),
-            tables: OpenTables::new(tablebase::default_dir().ok()),
+            oracle: Oracle::new(tablebase::default_dir().ok()),
         };
         state.reset_clocks(clock);
         state.open_tables();
