@@ -21,8 +21,8 @@ use wire::command::{self, Command, GoArgs, PositionArgs};
 use wire::{BestMove, Dialect, GbgpError, InfoLine, gbgp};
 
 /// The engine's name and version, as `uci` and the banner print them.
-pub const ENGINE_NAME: &str = concat!("morris ", env!("CARGO_PKG_VERSION"));
-pub const AUTHOR: &str = "the morris developers";
+const ENGINE_NAME: &str = concat!("morris ", env!("CARGO_PKG_VERSION"));
+const AUTHOR: &str = "the morris developers";
 
 /// Why a command was refused; the loop prints it as `info string error: ...`.
 #[derive(Debug, thiserror::Error)]

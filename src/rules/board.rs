@@ -557,7 +557,7 @@ impl Layout {
 }
 
 /// Number of board symmetries.
-pub const NUM_SYMMETRIES: usize = 16;
+const NUM_SYMMETRIES: usize = 16;
 
 /// A symmetry of the board: a permutation of the points that maps lines to
 /// lines and neighbours to neighbours, on both layouts.

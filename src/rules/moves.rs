@@ -48,11 +48,6 @@ impl Move {
         mv.with_removals(removals)
     }
 
-    /// A removal-only turn removing `removals`, in the order given.
-    pub fn removals_only(removals: &[Square]) -> Move {
-        Move::removal_only().with_removals(removals)
-    }
-
     fn with_removals(mut self, removals: &[Square]) -> Move {
         for &r in removals {
             self = self.with_removal(r);
@@ -193,7 +188,7 @@ impl fmt::Debug for Move {
 /// Reachable positions stay in the hundreds; only set-up positions with
 /// many flights that each close three lines under `RemovePerMill` and
 /// `MayPass` could approach this (the list then keeps the first 4096).
-pub const MAX_MOVES: usize = 4096;
+const MAX_MOVES: usize = 4096;
 
 /// A move list on the stack. Its slots are left uninitialised until
 /// pushed: a list is made at every node of perft and of the tools, and

@@ -47,11 +47,6 @@ fn is_keyword(word: &str, keyword: &str) -> bool {
 }
 
 impl Setup {
-    /// The rules' start position, no moves.
-    pub fn initial() -> Setup {
-        Setup::default()
-    }
-
     /// A start and moves, as given.
     pub fn new(start: Start, moves: Vec<String>) -> Setup {
         Setup { start, moves }
@@ -151,8 +146,8 @@ mod tests {
     #[test]
     fn reads_every_form() {
         let moves = |m: &[&str]| m.iter().map(|s| s.to_string()).collect::<Vec<_>>();
-        assert_eq!(Setup::parse("").unwrap(), Setup::initial());
-        assert_eq!(Setup::parse("startpos").unwrap(), Setup::initial());
+        assert_eq!(Setup::parse("").unwrap(), Setup::default());
+        assert_eq!(Setup::parse("startpos").unwrap(), Setup::default());
         assert_eq!(
             Setup::parse("StartPos MOVES d2 f4").unwrap(),
             Setup::new(Start::Initial, moves(&["d2", "f4"]))

@@ -171,7 +171,7 @@ pub struct Settings {
 impl Settings {
     /// The skill level played: `skill`, or the one matching `elo` when
     /// the strength is limited.
-    pub fn effective_skill(&self) -> u8 {
+    fn effective_skill(&self) -> u8 {
         if self.limit_strength {
             skill_for_elo(self.elo)
         } else {
@@ -204,7 +204,7 @@ pub const ELO_MAX: u32 = SKILL_ELO[SKILL_ELO.len() - 1].1;
 
 /// The skill level whose measured strength is nearest to `elo`, between
 /// the calibrated levels by linear interpolation.
-pub fn skill_for_elo(elo: u32) -> u8 {
+fn skill_for_elo(elo: u32) -> u8 {
     let elo = elo.clamp(ELO_MIN, ELO_MAX);
     for pair in SKILL_ELO.windows(2) {
         let ((s0, e0), (s1, e1)) = (pair[0], pair[1]);

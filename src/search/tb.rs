@@ -9,7 +9,7 @@ use crate::tablebase::{Probe, Value};
 
 /// Score of a table win converting now; a win converting in `d` plies
 /// scores `TB_WIN - d`.
-pub const TB_WIN: i32 = 20_000;
+const TB_WIN: i32 = 20_000;
 
 /// The search score of a table value, side to move's view.
 #[inline]

@@ -18,7 +18,7 @@ use super::time::TimeManager;
 use super::tt::{Bound, Hit, TranspositionTable};
 use super::{Control, Info, MAX_PLY, Score, Settings};
 
-pub const INF: i32 = 32_000;
+const INF: i32 = 32_000;
 /// Score of a win on the spot; a win `p` plies from the root is `MATE - p`.
 pub const MATE: i32 = 31_000;
 /// Scores at least this far from zero are wins or losses.

@@ -82,7 +82,7 @@ impl OpenTables {
 
     /// The tables for `rules`: those open when they serve these rules,
     /// else newly opened (nothing is read until a probe needs it).
-    pub fn for_rules(&mut self, rules: &Rules) -> Option<Arc<Tablebases>> {
+    fn for_rules(&mut self, rules: &Rules) -> Option<Arc<Tablebases>> {
         let root = self.root.as_ref()?;
         if !self.current.as_ref().is_some_and(|t| t.serves(rules)) {
             self.current = Some(Arc::new(Tablebases::open_reporting(

@@ -57,7 +57,7 @@ impl Sector {
         self.mine + self.mine_hand
     }
 
-    pub fn theirs_material(self) -> u8 {
+    fn theirs_material(self) -> u8 {
         self.theirs + self.theirs_hand
     }
 

@@ -223,7 +223,7 @@ fn pv_text(pv: &[Move]) -> String {
 }
 
 /// A score as the tools' JSON writes it: `{"cp": X}` or `{"mate": N}`.
-pub fn score_json(s: Score) -> serde_json::Value {
+fn score_json(s: Score) -> serde_json::Value {
     match s {
         Score::Cp(cp) => json!({ "cp": cp }),
         Score::Mate(n) => json!({ "mate": n }),

@@ -106,7 +106,7 @@ impl std::ops::AddAssign for Tally {
 }
 
 /// The Elo difference a mean score stands for (±infinity at 1 and 0).
-pub fn elo_from_score(score: f64) -> f64 {
+fn elo_from_score(score: f64) -> f64 {
     if score >= 1.0 {
         f64::INFINITY
     } else if score <= 0.0 {
@@ -117,7 +117,7 @@ pub fn elo_from_score(score: f64) -> f64 {
 }
 
 /// The expected mean score at an Elo difference.
-pub fn score_from_elo(elo: f64) -> f64 {
+fn score_from_elo(elo: f64) -> f64 {
     1.0 / (1.0 + 10f64.powf(-elo / 400.0))
 }
 

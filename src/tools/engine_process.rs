@@ -119,7 +119,7 @@ pub struct EngineSpec {
 }
 
 /// The keys `--engine` takes, for the help text and error messages.
-pub const ENGINE_KEYS: &str = "cmd=PROGRAM (required), name=NAME, arg=ARGUMENT (repeatable), \
+const ENGINE_KEYS: &str = "cmd=PROGRAM (required), name=NAME, arg=ARGUMENT (repeatable), \
      dir=WORKING_DIR, proto=uci|gbgp|sanmill, option.NAME=VALUE (repeatable), \
      tc=SECONDS[+INC], movetime=MS, depth=N, nodes=N";
 
@@ -274,7 +274,7 @@ pub struct Watch<'a> {
 /// How often a watched search looks at its stop flag.
 const WATCH_TICK: Duration = Duration::from_millis(20);
 /// How long an engine stopped by its watcher has to answer.
-pub const STOP_GRACE: Duration = Duration::from_secs(5);
+const STOP_GRACE: Duration = Duration::from_secs(5);
 
 /// A running engine process.
 pub struct Engine {
@@ -296,7 +296,7 @@ pub struct Engine {
 /// The strength options of the other engine family, each with the value
 /// that plays at full strength (`None`: the maximum the engine declares).
 /// Their defaults are their weakest play (`SkillLevel` 1 is depth 1).
-pub const SANMILL_STRENGTH: [(&str, Option<&str>); 3] = [
+const SANMILL_STRENGTH: [(&str, Option<&str>); 3] = [
     ("SkillLevel", None),
     ("IDSEnabled", Some("true")),
     ("DrawOnHumanExperience", Some("false")),

@@ -69,7 +69,7 @@ pub struct Queued {
 
 impl Queued {
     /// Whether it has not ended: it waits, runs or is ending.
-    pub fn active(&self) -> bool {
+    fn active(&self) -> bool {
         matches!(
             self.state.as_str(),
             "PENDING" | "RUNNING" | "CONFIGURING" | "COMPLETING" | "SUSPENDED" | "REQUEUED"

@@ -25,7 +25,7 @@ use crate::tablebase::generator::plan::{plan, up_to};
 use crate::tablebase::sector::Subspace;
 
 /// The default largest stone count a side to build.
-pub const DEFAULT_MAX: u8 = 5;
+const DEFAULT_MAX: u8 = 5;
 /// The largest stone count a side a table has.
 pub const MAX: u8 = 12;
 /// A lock older than this is taken over even if its process seems alive

@@ -15,8 +15,8 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::rules::{Color, Game, Move, MoveError, Position, Rules, Setup};
 use crate::engine::Oracle;
+use crate::rules::{Color, Game, Move, MoveError, Position, Rules, Setup};
 use crate::tablebase;
 use crate::tablebase::Known;
 use crate::tools::engine_process::{EngineSpec, Fault, TimeControl};
