@@ -2,9 +2,9 @@
 //! GBGP dialect). A thin layer: it parses commands, keeps the game and the
 //! options, and runs the search library in a thread.
 
-pub mod declarations;
-pub mod display;
-pub mod output;
+mod declarations;
+mod display;
+mod output;
 pub mod wire;
 
 use std::io::BufRead;
@@ -17,8 +17,8 @@ use crate::rules::{Color, FenError, MoveError, MoveList};
 use crate::search::{self, Info, Limits};
 use crate::tablebase::book;
 pub use output::Output;
-use wire::command::{self, Command, GoArgs, PositionArgs};
-use wire::{BestMove, Dialect, GbgpError, InfoLine, gbgp};
+use wire::{BestMove, Dialect, GbgpError, InfoLine};
+use wire::{Command, CommandError, GoArgs, PositionArgs};
 
 /// The engine's name and version, as `uci` and the banner print them.
 const ENGINE_NAME: &str = concat!("morris ", env!("CARGO_PKG_VERSION"));
@@ -28,7 +28,7 @@ const AUTHOR: &str = "the morris developers";
 #[derive(Debug, thiserror::Error)]
 enum EngineError {
     #[error(transparent)]
-    Command(#[from] command::CommandError),
+    Command(#[from] CommandError),
     #[error(transparent)]
     Session(#[from] SessionError),
     #[error(transparent)]
@@ -88,7 +88,7 @@ pub fn run(input: impl BufRead + Send + 'static, out: Output) {
             Event::Line(buf) => {
                 let line = String::from_utf8_lossy(&buf);
                 log::debug!("<< {}", line.trim_end());
-                match command::parse(&line) {
+                match wire::parse_command(&line) {
                     Ok(None) => {}
                     Ok(Some(Command::Quit)) => break,
                     Ok(Some(cmd)) => engine.execute(cmd),
@@ -242,7 +242,7 @@ impl Engine {
         let rules = *self.session.rules();
         let (start, moves) = match args {
             PositionArgs::Setup(setup) => (setup.start_position(&rules)?, &setup.moves),
-            PositionArgs::Gbgp { pos, moves } => (gbgp::parse_pos(pos, &rules)?, moves),
+            PositionArgs::Gbgp { pos, moves } => (wire::parse_pos(pos, &rules)?, moves),
         };
         Ok(self.session.set_position(start, moves)?)
     }

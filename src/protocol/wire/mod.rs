@@ -5,15 +5,15 @@
 //! other engine family's spelling, which only the match runner speaks, is
 //! in `sanmill`.
 
-pub mod command;
-pub mod declaration;
-pub mod gbgp;
-pub mod reply;
+mod command;
+mod declaration;
+mod gbgp;
+mod reply;
 pub mod sanmill;
 
-pub use command::{Command, CommandError, GoArgs, PositionArgs};
+pub use command::{Command, CommandError, GoArgs, PositionArgs, parse as parse_command};
 pub use declaration::{Declaration, DeclaredKind};
-pub use gbgp::GbgpError;
+pub use gbgp::{GbgpError, parse_pos};
 pub use reply::{BestMove, EngineLine, InfoLine, ReplyError};
 
 /// The engine's answer to `isready`.
