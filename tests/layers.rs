@@ -220,9 +220,10 @@ fn visit(
 // imported name is followed to the file that defines it.
 
 /// The files of every layer and the files each imports (by its path under
-/// `src/`): `mod.rs` files only declare and re-export, so they are no
-/// files here (the names they re-export lead through them), nor is a
-/// file's own name.
+/// `src/`). A `mod.rs` is a file like the others for the items it defines
+/// (a search's types, the loop of the protocol); its re-exports only lead
+/// names through it, and its module declarations are no imports. A file's
+/// own name is no import.
 #[test]
 fn no_circle_of_file_imports_in_any_layer() {
     let tree = Tree::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
@@ -323,13 +324,13 @@ impl Tree {
         Tree { src, uses }
     }
 
-    /// The files of the layers, `mod.rs` files left out, in order.
+    /// The files of the layers, in order.
     fn layer_files(&self) -> BTreeSet<PathBuf> {
         let mut out = BTreeSet::new();
         for layer in LAYERS {
             let mut files = Vec::new();
             sources(&self.src.join(layer), &mut files);
-            out.extend(files.into_iter().filter(|f| !f.ends_with("mod.rs")));
+            out.extend(files);
         }
         out
     }
@@ -342,28 +343,40 @@ impl Tree {
 
     /// The files `file` imports, its tests left out (they may use anything
     /// to check it): what its `use` statements name, and the paths in its
-    /// code that start at `crate`, `super`, `self`, the library's name, or
-    /// a name it imported (`tablebase::sample(..)` after `use
+    /// code that start at `crate`, `super`, `self`, the library's name, a
+    /// child module, or a name it imported (`tablebase::sample(..)` after `use
     /// crate::tablebase;`).
     fn imports(&self, file: &Path) -> BTreeSet<PathBuf> {
         let text = std::fs::read_to_string(file).expect("a readable source file");
-        let code = code_only(&text[..text.find("#[cfg(test)]").unwrap_or(text.len())]);
+        let mut code = code_only(&text[..text.find("#[cfg(test)]").unwrap_or(text.len())]);
+        if file.ends_with("mod.rs") {
+            code = without_reexports(&code);
+        }
         let (uses, rest) = use_statements(&code);
+        // A module named is no import of its `mod.rs`; an item defined
+        // there is.
+        let imported = |t: Target| match t {
+            Target::Module(f) if f.ends_with("mod.rs") => None,
+            t => Some(t.file()),
+        };
         let mut out: BTreeSet<PathBuf> = uses
             .iter()
             .filter_map(|u| self.resolve(file, &u.path, 0))
-            .map(Target::file)
+            .filter_map(imported)
             .collect();
         let starts = ["crate", "$crate", "super", "self", env!("CARGO_PKG_NAME")];
         for path in paths(&rest).into_iter().filter(|p| p.len() > 1) {
-            let full = if starts.contains(&path[0].as_str()) {
+            // A path from a child module (`analyze::run(..)` in a
+            // `mod.rs`) leads into it as well.
+            let full = if starts.contains(&path[0].as_str()) || self.child(file, &path[0]).is_some()
+            {
                 path
             } else if let Some(u) = uses.iter().find(|u| u.name.as_ref() == Some(&path[0])) {
                 u.path.iter().chain(&path[1..]).cloned().collect()
             } else {
                 continue;
             };
-            out.extend(self.resolve(file, &full, 0).map(Target::file));
+            out.extend(self.resolve(file, &full, 0).and_then(imported));
         }
         out
     }
@@ -596,6 +609,24 @@ fn use_statements(code: &str) -> (Vec<Use>, String) {
         rest.replace_range(i..end, &" ".repeat(end - i));
     }
     (uses, rest)
+}
+
+/// `code` with its re-exports (`pub use ...;`, `pub(crate) use ...;`)
+/// blanked out: in a `mod.rs` they lead names through, and are no imports.
+fn without_reexports(code: &str) -> String {
+    let mut out = code.to_string();
+    for (i, _) in code.match_indices("pub") {
+        let after = code[i + 3..].trim_start();
+        let after = match after.strip_prefix('(') {
+            Some(v) => v[v.find(')').map_or(0, |e| e + 1)..].trim_start(),
+            None => after,
+        };
+        if after.starts_with("use ") || after.starts_with("use{") {
+            let end = code[i..].find(';').map_or(code.len(), |e| i + e);
+            out.replace_range(i..end, &" ".repeat(end - i));
+        }
+    }
+    out
 }
 
 /// The tokens of a `use` tree: names, `::`, `{`, `}`, `,` and `*`.

@@ -1,0 +1,68 @@
+//! The arguments that the tools' subcommands share: the rules, and the
+//! rules with a position.
+
+use clap::Args;
+
+use crate::cli::error::CliError;
+use morris::rules::{Game, Rules, RulesError, Setup, Start};
+
+/// The rules shared by the tools' command lines.
+#[derive(Args, Debug, Clone)]
+pub struct RulesArgs {
+    /// Rule preset: nine, twelve, morabaraba, lasker, a Sanmill rule set
+    /// (nine-app, dooz, onetime, chamgonu, zhiqi, ...) or table0..table10.
+    #[arg(long, default_value = "nine")]
+    pub variant: String,
+    /// A rule option as Name=Value (repeatable), applied after the preset.
+    #[arg(long = "option", value_name = "Name=Value")]
+    pub options: Vec<String>,
+}
+
+impl RulesArgs {
+    /// The rules these arguments set.
+    pub fn rules(&self) -> Result<Rules, RulesError> {
+        Rules::with_settings(&self.variant, &self.options)
+    }
+}
+
+/// The rules and position shared by the tools' command lines.
+#[derive(Args, Debug, Clone)]
+pub struct PositionArgs {
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// Start from this position string instead of the start position.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves to play first, separated by spaces.
+    #[arg(long)]
+    pub moves: Option<String>,
+}
+
+impl PositionArgs {
+    /// The rules these arguments set.
+    pub fn rules(&self) -> Result<Rules, RulesError> {
+        self.rules.rules()
+    }
+
+    /// Whether a position was given (`--fen` or `--moves`).
+    pub fn given(&self) -> bool {
+        self.fen.is_some() || self.moves.is_some()
+    }
+
+    /// The set-up these arguments describe.
+    pub fn setup(&self) -> Setup {
+        let start = self.fen.clone().map_or(Start::Initial, Start::Fen);
+        let moves = self
+            .moves
+            .iter()
+            .flat_map(|m| m.split_whitespace())
+            .map(str::to_string)
+            .collect();
+        Setup::new(start, moves)
+    }
+
+    /// The game these arguments describe.
+    pub fn game(&self) -> Result<Game, CliError> {
+        Ok(self.setup().game(&self.rules()?)?)
+    }
+}
