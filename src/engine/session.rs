@@ -449,3 +449,119 @@ impl Session {
         self.open_tablebases();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::MoveList;
+    use std::sync::mpsc;
+
+    /// A session with no tables (the machine's own must not change the
+    /// answers), its notices collected.
+    fn session() -> (Session, Arc<Mutex<Vec<String>>>) {
+        let notices: Arc<Mutex<Vec<String>>> = Arc::default();
+        let sink = Arc::clone(&notices);
+        let mut s = Session::new(move |n| sink.lock().unwrap().push(n.to_string()));
+        s.set_option("TablebasePath", Some("<empty>")).unwrap();
+        (s, notices)
+    }
+
+    fn legal(game: &Game) -> Vec<Move> {
+        let mut list = MoveList::new();
+        game.legal_moves(&mut list);
+        list.iter().copied().collect()
+    }
+
+    #[test]
+    fn go_reports_progress_then_a_legal_answer_and_the_book_once() {
+        let (mut s, notices) = session();
+        for _ in 0..2 {
+            let (infos, answers) = (mpsc::channel(), mpsc::channel());
+            let limits = Limits {
+                depth: Some(3),
+                ..Limits::default()
+            };
+            let on_info = move |i: &Info| {
+                infos.0.send(i.depth).unwrap();
+                ControlFlow::Continue(())
+            };
+            s.go(limits, false, on_info, move |a| answers.0.send(a).unwrap())
+                .unwrap();
+            s.wait().unwrap();
+            let depths: Vec<u32> = infos.1.try_iter().collect();
+            assert_eq!(depths.last(), Some(&3), "{depths:?}");
+            let answer = answers.1.try_recv().unwrap();
+            assert!(legal(s.game()).contains(&answer.best.unwrap()));
+        }
+        // The built-in book chose the moves: said after the first search only.
+        let said = notices.lock().unwrap();
+        let played: Vec<_> = said.iter().filter(|n| n.contains("playing from")).collect();
+        assert_eq!(played.len(), 1, "{said:?}");
+    }
+
+    #[test]
+    fn an_open_ended_search_runs_until_stopped_and_answers_once() {
+        let (mut s, _) = session();
+        let (tx, rx) = mpsc::channel();
+        let limits = Limits {
+            infinite: true,
+            ..Limits::default()
+        };
+        s.go(
+            limits,
+            false,
+            |_: &Info| ControlFlow::Continue(()),
+            move |a| tx.send(a).unwrap(),
+        )
+        .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        assert!(rx.try_recv().is_err(), "answered before stop");
+        s.stop().unwrap();
+        assert!(rx.try_recv().unwrap().best.is_some());
+        assert!(rx.try_recv().is_err());
+    }
+
+    #[test]
+    fn refused_requests_leave_the_session_as_it_was() {
+        let (mut s, _) = session();
+        let start = Position::start(s.rules());
+        s.set_position(start, &["d2".to_string()]).unwrap();
+        let before = *s.game().position();
+        let bad = ["d6".to_string(), "d6".to_string()];
+        assert!(matches!(
+            s.set_position(start, &bad),
+            Err(SessionError::Move { index: 1, .. })
+        ));
+        assert_eq!(s.game().position(), &before);
+        assert!(matches!(
+            s.set_option("NoSuchOption", Some("1")),
+            Err(SessionError::UnknownOption(_))
+        ));
+        assert!(matches!(
+            s.set_option("Pieces", None),
+            Err(SessionError::RuleNeedsValue(_))
+        ));
+        assert!(matches!(
+            s.set_option("Hash", Some("0")),
+            Err(SessionError::EngineOption(_))
+        ));
+        assert_eq!(s.game().position(), &before);
+        // A rule option starts a new game under the new rules.
+        s.set_option("Pieces", Some("3")).unwrap();
+        assert_eq!(s.rules().pieces, 3);
+        assert!(s.game().moves().is_empty());
+    }
+
+    #[test]
+    fn known_values_come_from_the_book_of_the_rules_in_force() {
+        let (mut s, _) = session();
+        let start = *s.game().position();
+        let known = s
+            .known(&start)
+            .expect("the built-in book serves the default rules");
+        assert_eq!(known.moves.len(), 24);
+        assert_eq!(known.source, crate::tablebase::Source::Book);
+        s.set_option("BookPath", Some("<empty>")).unwrap();
+        assert!(s.known(&start).is_none());
+    }
+}
