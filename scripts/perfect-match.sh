@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# perfect-match.sh: `morris` as a user gets it (the built-in book, its
+# automatic small tables, search) against perfect play from a complete
+# solution (scripts/perfect.sh), from the start and from drawn
+# middle-game positions of those games; then, with the solution as
+# referee, every value the shipped engine threw away.
+#
+#   scripts/perfect-match.sh                     # published rules, 100 + 100 games
+#   RULES=default GAMES=5 MIDDLE=4 NODES=200000 scripts/perfect-match.sh
+#
+# The start is a draw under both rule sets, so every game the shipped
+# engine loses is a drawn position thrown away; the report lists, for
+# each game, the first move of the shipped engine that changed the value
+# (its position string and the move): together, a test set of the
+# search's blind spots.
+#
+# Settings (environment):
+#   RULES        published (EndgameMoves=0 NoCaptureMoves=0) or default
+#                (the nine preset as morris plays it) [published]
+#   TABLES       the complete solution of those rules (`morris tb generate
+#                --phase all`) [$MORRIS_TB_DIR, else ~/.cache/morris/tb]
+#   GAMES        games from the start per colour [100]
+#   MIDDLE       games from drawn middle-game positions, two a position [100]
+#   MOVETIME     milliseconds a move of the shipped engine [1000]; NODES=N
+#                a node budget instead
+#   CONCURRENCY  games at once [1]
+#   OUT          the folder of the records and the report [perfect-match]
+#   MORRIS       the binary [builds target/release/morris]; SEED [1]
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+if [[ -z ${MORRIS:-} ]]; then
+    cargo build --release --quiet --manifest-path "$root/Cargo.toml"
+    MORRIS=$root/target/release/morris
+fi
+export MORRIS
+export TABLES=${TABLES:-${MORRIS_TB_DIR:-$HOME/.cache/morris/tb}}
+out=${OUT:-perfect-match}
+games=${GAMES:-100}
+middle=${MIDDLE:-100}
+seed=${SEED:-1}
+case ${RULES:-published} in
+published) rules=(--option EndgameMoves=0 --option NoCaptureMoves=0) ;;
+default) rules=() ;;
+*)
+    echo "perfect-match.sh: RULES is published or default, not '$RULES'" >&2
+    exit 2
+    ;;
+esac
+if [[ -n ${NODES:-} ]]; then
+    limit=(--nodes "$NODES")
+else
+    limit=(--movetime "${MOVETIME:-1000}")
+fi
+mkdir -p "$out"
+# The small tables the shipped engine builds itself (TablebaseAuto), built
+# first so that no game waits for them.
+auto=${MORRIS_TB_AUTO:-5}
+if ((auto >= 3)); then
+    "$MORRIS" tb generate --max-stones "$auto" --dir "$out/shipped-tb" "${rules[@]}" \
+        >"$out/shipped-tb.log" 2>&1
+fi
+# The shipped engine builds and keeps its own small tables: it must not
+# see the solution.
+shipped=(--engine cmd="$MORRIS" name=shipped option.TablebasePath="$out/shipped-tb")
+perfect=(--engine cmd="$root/scripts/perfect.sh" name=perfect)
+match() { # OUTFILE, then what to play from
+    local file=$1
+    shift
+    "$MORRIS" match "${shipped[@]}" "${perfect[@]}" "${rules[@]}" "${limit[@]}" \
+        --concurrency "${CONCURRENCY:-1}" --ratinginterval 0 --out "$out/$file" "$@" \
+        >"$out/${file%.pgn}.summary.txt"
+}
+# The solution's value of every position of a record's games, one JSON
+# object a position (`value_change` marks a move that changed it).
+referee() {
+    MORRIS_TB_DIR=$TABLES MORRIS_TB_AUTO=0 "$MORRIS" analyze "$out/$1" --json --depth 1 \
+        --hash 1 >"$out/${1%.pgn}.jsonl"
+}
+
+start=$(printf 'position startpos\nd\nquit\n' | "$MORRIS" 2>/dev/null |
+    sed -n 's/^Fen: //p')
+rm -f "$out/start.pgn" "$out/middle.pgn"
+SEED=$seed match start.pgn --fen "$start" --games $((2 * games))
+referee start.pgn
+
+# Drawn positions past the placement phase (ply 18 on) before any value
+# was thrown away in their game, a random sample of them.
+jq -r 'select(.ply >= 18 and .game_over == null) | [.source, .ply, .fen, (.value_change // "")] | @tsv' \
+    "$out/start.jsonl" |
+    awk -F'\t' '$1 != game { game = $1; thrown = 0 } !thrown { print $3 } $4 != "" && $4 !~ /-> draw$/ { thrown = 1 }' |
+    sort -u | shuf --random-source=<(yes "$seed") -n $((middle / 2)) >"$out/middle.txt" || true
+if [[ -s $out/middle.txt && $middle -gt 0 ]]; then
+    SEED=$((seed + 1)) match middle.pgn --openings "$out/middle.txt" --games 2
+    referee middle.pgn
+fi
+
+# The report: results, and each game's first value thrown away by the
+# shipped engine.
+{
+    echo "# morris against perfect play (${RULES:-published} rules, ${limit[*]})"
+    for part in start middle; do
+        [[ -s $out/$part.pgn ]] || continue
+        echo
+        echo "## from the $part: $(grep -c '^\[Result' "$out/$part.pgn") games"
+        grep -E '^(shipped|perfect|Score|Elo)' "$out/$part.summary.txt" || tail -3 "$out/$part.summary.txt"
+        jq -r --slurpfile w <(awk -F'"' '/^\[White /{print "\"" $2 "\""}' "$out/$part.pgn" | jq -s .) '
+            select(.value_change != null) |
+            (.source | ltrimstr("game ") | tonumber) as $g |
+            (if (.move_number | endswith("...")) then "Black" else "White" end) as $mover |
+            select(($w[0][$g - 1] == "shipped") == ($mover == "White")) |
+            [.source, .ply, .fen, .played, .value_change] | @tsv' "$out/$part.jsonl" |
+            awk -F'\t' '!seen[$1]++ { n++; printf "- %s, ply %s: %s plays %s (%s)\n", $1, $2, $3, $4, $5 }
+                END { printf "values thrown away by the shipped engine: %d games\n", n }'
+    done
+} | tee "$out/report.md"

@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# perfect.sh: perfect play from a complete solution, as an engine for
+# `morris match` (the UCI-like protocol). Each move comes from `morris
+# solve` on the tables: a won position plays the fastest win and a lost
+# one the longest resistance (the tables' order), a drawn one a random
+# drawing move, so that games from one opening differ.
+#
+#   TABLES=~/.cache/morris/tb morris match --engine cmd=scripts/perfect.sh \
+#       --engine cmd=morris --movetime 1000
+#
+# Settings (environment): TABLES (the solution's root folder; default
+# $MORRIS_TB_DIR, else ~/.cache/morris/tb), MORRIS (the binary; default
+# target/release/morris of this checkout), SEED (its random choices;
+# default the process id). A position the tables do not give (a folder
+# without the whole solution) is answered by the first legal move, with
+# an `info string error:` line.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+bin=${MORRIS:-$root/target/release/morris}
+tables=${TABLES:-${MORRIS_TB_DIR:-$HOME/.cache/morris/tb}}
+RANDOM=${SEED:-$$}
+# The rules child: the position string and the legal moves of what the
+# match runner sends.
+coproc RULES { MORRIS_TB_AUTO=0 exec "$bin" 2>/dev/null; }
+
+# The engine options of `morris` (not rules, which `solve` takes too).
+engine_options=" Hash Threads MultiPV Clear Hash Move Overhead Skill UCI_LimitStrength UCI_Elo Ponder TablebasePath TablebaseAuto BookPath "
+
+# Asks the rules child `$1` and sets `answer` to its first line starting
+# with `$2`.
+ask() {
+    printf '%s\n' "$1" >&"${RULES[1]}"
+    local line
+    while read -r line <&"${RULES[0]}"; do
+        if [[ $line == "$2"* ]]; then
+            answer=${line#"$2"}
+            return
+        fi
+    done
+    echo "info string error: the rules child ($bin) ended"
+    exit 1
+}
+
+rules=()
+position="startpos"
+while read -r cmd rest; do
+    case $cmd in
+    uci)
+        echo "id name perfect"
+        echo "id author the morris developers"
+        echo "uciok"
+        ;;
+    isready) echo "readyok" ;;
+    setoption)
+        printf '%s\n' "$cmd $rest" >&"${RULES[1]}"
+        if [[ $rest =~ ^name\ (.+)\ value\ (.*)$ ]]; then
+            name=${BASH_REMATCH[1]} value=${BASH_REMATCH[2]}
+            if [[ $name == Variant ]]; then
+                rules+=(--variant "$value")
+            elif [[ $engine_options != *" $name "* ]]; then
+                rules+=(--option "$name=$value")
+            fi
+        fi
+        ;;
+    ucinewgame) echo "ucinewgame" >&"${RULES[1]}" ;;
+    position) position=$rest ;;
+    go)
+        printf 'position %s\n' "$position" >&"${RULES[1]}"
+        ask "d" "Fen: "
+        fen=$answer
+        best="" value="" drawing=()
+        while read -r first second _; do
+            case $first in
+            value) value=${second%,} ;;
+            position) ;;
+            *)
+                [[ -z $best ]] && best=$first
+                [[ ${second%,} == draw ]] && drawing+=("$first")
+                ;;
+            esac
+        done < <("$bin" solve --dir "$tables" --fen "$fen" "${rules[@]}" 2>/dev/null || true)
+        if [[ $value == draw && ${#drawing[@]} -gt 0 ]]; then
+            best=${drawing[RANDOM % ${#drawing[@]}]}
+        fi
+        if [[ -z $best ]]; then
+            echo "info string error: the tables under $tables do not give $fen"
+            ask "moves" "moves"
+            read -r -a legal <<<"$answer"
+            best=${legal[0]:-(none)}
+        fi
+        echo "bestmove $best"
+        ;;
+    quit) break ;;
+    esac
+done
