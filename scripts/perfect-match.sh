@@ -23,6 +23,11 @@
 #   MIDDLE       games from drawn middle-game positions, two a position [100]
 #   MOVETIME     milliseconds a move of the shipped engine [1000]; NODES=N
 #                a node budget instead
+#   MAX_PLIES    a game still going this many plies past its start is
+#                adjudicated a draw (the published rules have no
+#                move-count draw, and the perfect side's random drawing
+#                moves seldom repeat); a value thrown away before is still
+#                reported [200]
 #   CONCURRENCY  games at once [1]
 #   OUT          the folder of the records and the report [perfect-match]
 #   MORRIS       the binary [builds target/release/morris]; SEED [1]
@@ -68,7 +73,8 @@ match() { # OUTFILE, then what to play from
     local file=$1
     shift
     "$MORRIS" match "${shipped[@]}" "${perfect[@]}" "${rules[@]}" "${limit[@]}" \
-        --concurrency "${CONCURRENCY:-1}" --ratinginterval 0 --out "$out/$file" "$@" \
+        --max-plies "${MAX_PLIES:-200}" --concurrency "${CONCURRENCY:-1}" \
+        --ratinginterval 0 --out "$out/$file" "$@" \
         >"$out/${file%.pgn}.summary.txt"
 }
 # The solution's value of every position of a record's games, one JSON
