@@ -10,6 +10,7 @@ mod book;
 mod browser;
 mod cli_unix;
 mod cluster;
+mod compact;
 mod differential;
 mod game_over;
 mod gui;

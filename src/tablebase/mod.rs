@@ -115,6 +115,7 @@ pub use format::file::{
 };
 pub use format::index::Indexer;
 pub use format::summary::Summary;
+pub use generator::compress::{CompactCheck, CompressStep, Compressed, check_compact, compress};
 pub use generator::generate::{GenerateOptions, Generated, Phase, generate, generate_game};
 pub use generator::jobs::{Job, Jobs, Ran, TableState};
 pub use generator::plan::{plan, up_to};

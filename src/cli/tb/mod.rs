@@ -1,11 +1,12 @@
 //! `morris tb ...`: one file a subcommand (`generate`, `plan`, `verify`,
-//! `compare`, `probe`, `sample` with `bench`, `book`; `submit`, `status`
+//! `compare`, `compress`, `probe`, `sample` with `bench`, `book`; `submit`, `status`
 //! and `generate --table` in `cluster`), sharing the rules and folder
 //! arguments of `rules`; this file only dispatches.
 
 mod book;
 mod cluster;
 mod compare;
+mod compress;
 mod generate;
 mod plan;
 mod probe;
@@ -38,6 +39,8 @@ pub enum TbCommand {
     Stats(TbRules),
     /// What other draw rules change: each table against the same table under the base rules, position by position at clock 0.
     Compare(compare::CompareArgs),
+    /// The compact tables (`.mtc`, win/draw/loss in a loss bit a slot, read in place) made from the full ones.
+    Compress(compress::CompressArgs),
     /// A position's value and distance, and every move's.
     Probe(probe::ProbeArgs),
     /// Time probes of random covered positions.
@@ -75,6 +78,7 @@ pub fn run(args: &TbArgs) -> Result<(), CliError> {
             Ok(())
         }
         TbCommand::Compare(a) => compare::run(a),
+        TbCommand::Compress(a) => compress::run(a),
         TbCommand::Probe(a) => probe::run(a),
         TbCommand::Bench(a) => sample::bench(a),
         TbCommand::Sample(a) => sample::sample(a),

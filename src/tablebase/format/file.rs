@@ -86,8 +86,14 @@ pub(crate) fn checksum(data: &[u8]) -> u64 {
 
 impl Header {
     fn encode(&self) -> [u8; HEADER_LEN] {
+        self.encode_as(MAGIC)
+    }
+
+    /// The header of a file of the kind `magic` names (the compact tables
+    /// share the full tables' header).
+    pub(crate) fn encode_as(&self, magic: &[u8; 8]) -> [u8; HEADER_LEN] {
         let mut h = [0u8; HEADER_LEN];
-        h[0..8].copy_from_slice(MAGIC);
+        h[0..8].copy_from_slice(magic);
         h[8..12].copy_from_slice(&VERSION.to_le_bytes());
         h[12] = self.subspace.mine;
         h[13] = self.subspace.theirs;
@@ -117,7 +123,11 @@ impl Header {
     }
 
     fn decode(h: &[u8]) -> Result<Header, TableProblem> {
-        if h.len() < HEADER_LEN || &h[0..8] != MAGIC {
+        Header::decode_as(h, MAGIC)
+    }
+
+    pub(crate) fn decode_as(h: &[u8], magic: &[u8; 8]) -> Result<Header, TableProblem> {
+        if h.len() < HEADER_LEN || &h[0..8] != magic {
             return Err(TableProblem::NotATable);
         }
         let version = u32::from_le_bytes(h[8..12].try_into().expect("4 bytes"));
@@ -164,13 +174,18 @@ pub(crate) fn write_table(
 ) -> Result<(), TablebaseError> {
     let sums = block_sums(values);
     header.checksum = checksum(&sums);
-    write_atomically(path, &header, values, &sums).map_err(|error| TablebaseError::Io {
+    write_parts_atomically(path, &[&header.encode(), values, &sums])
+}
+
+/// Writes a file made of `parts` atomically: temporary file, sync, rename.
+pub(crate) fn write_parts_atomically(path: &Path, parts: &[&[u8]]) -> Result<(), TablebaseError> {
+    write_atomically(path, parts).map_err(|error| TablebaseError::Io {
         path: path.to_path_buf(),
         error,
     })
 }
 
-fn write_atomically(path: &Path, header: &Header, values: &[u8], sums: &[u8]) -> io::Result<()> {
+fn write_atomically(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
     if let Some(parent) = path.parent() {
         fs::create_dir_all(parent)?;
     }
@@ -184,9 +199,9 @@ fn write_atomically(path: &Path, header: &Header, values: &[u8], sums: &[u8]) ->
     }
     let written = (|| {
         let mut f = io::BufWriter::new(File::create(&tmp)?);
-        f.write_all(&header.encode())?;
-        f.write_all(values)?;
-        f.write_all(sums)?;
+        for part in parts {
+            f.write_all(part)?;
+        }
         f.into_inner().map_err(|e| e.into_error())?.sync_all()?;
         fs::rename(&tmp, path)
     })();

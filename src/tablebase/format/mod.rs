@@ -1,8 +1,10 @@
-//! The table file: its header, mapping and checksums (`file`), the index
+//! The table file: its header, mapping and checksums (`file`), the
+//! compact one-bit-a-slot file (`compact`), the index
 //! of a sector's positions (`index`), the values' layouts (`codec`) and
 //! the totals a header keeps (`summary`).
 
 pub(crate) mod codec;
+pub(crate) mod compact;
 pub(crate) mod file;
 pub(crate) mod index;
 pub(crate) mod summary;

@@ -4,6 +4,7 @@
 //! leaving the pair in `exits` and the un-moves in `predecessors`) and
 //! the placement pass (`placement_pass`), on the bitboard successors of `bits` and the
 //! solving state of `states`; checking them (`verify`, `sample`), the
+//! compact tables made from the full ones (`compress`), the
 //! background builder (`auto`), the job list a cluster shares (`jobs`)
 //! and the opening books (`book`).
 
@@ -11,6 +12,7 @@ pub mod auto;
 pub(crate) mod bits;
 mod book;
 mod buckets;
+pub(crate) mod compress;
 mod exits;
 pub(crate) mod generate;
 pub(crate) mod jobs;

@@ -6,25 +6,21 @@ use std::time::Instant;
 
 use crate::rules::Rng;
 use crate::rules::{Position, Rules};
-use crate::tablebase::format::index::apply_sym;
+use crate::tablebase::format::index::{Indexer, apply_sym};
 use crate::tablebase::probe::tables::Tablebases;
 use crate::tablebase::sector::Sector;
 use crate::tablebase::sector::sector_position;
 use crate::tablebase::value::{Probe, Value};
 
-/// Endless random positions of the tables of `subs` (each opened in
-/// `tbs`), each under a random symmetry.
-pub(crate) fn random_positions<'a>(
-    tbs: &'a Tablebases,
-    subs: &'a [Sector],
-    seed: u64,
-) -> impl Iterator<Item = Position> + 'a {
+/// Endless random positions of the tables of `subs`, each under a random
+/// symmetry.
+pub(crate) fn random_positions(subs: &[Sector], seed: u64) -> impl Iterator<Item = Position> + '_ {
     let mut rng = Rng::new(seed.max(1));
     std::iter::repeat_with(move || {
         let sub = subs[rng.next_u64() as usize % subs.len()];
-        let t = tbs.table(sub).expect("opened");
-        let slot = rng.next_u64() % t.index.size();
-        let (mine, theirs) = t.index.position(slot);
+        let index = Indexer::new(sub.mine as usize, sub.theirs as usize);
+        let slot = rng.next_u64() % index.size();
+        let (mine, theirs) = index.position(slot);
         let s = rng.next_u64() as usize % 16;
         sector_position(sub, apply_sym(s, mine), apply_sym(s, theirs))
     })
@@ -46,7 +42,7 @@ pub fn sample(
     let mut seen = HashSet::new();
     let mut found = Vec::new();
     let tries = count.saturating_mul(10_000).max(1_000_000);
-    for pos in random_positions(tbs, subs, seed).take(tries) {
+    for pos in random_positions(subs, seed).take(tries) {
         if found.len() == count {
             break;
         }
@@ -63,8 +59,16 @@ pub fn sample(
 
 /// What `bench` measured.
 pub struct ProbeBench {
+    /// Nanoseconds a probe on the first pass, which maps the tables and
+    /// touches their pages (a cold read when the system's caches were
+    /// dropped before).
+    pub first_ns: f64,
     /// Nanoseconds a probe of random positions (mostly cache misses).
     pub random_ns: f64,
+    /// The median and the 99th percentile of single probes of random
+    /// positions, in nanoseconds.
+    pub median_ns: f64,
+    pub p99_ns: f64,
     /// Nanoseconds a probe of `hot` positions that stay in cache.
     pub cached_ns: f64,
     pub positions: usize,
@@ -74,11 +78,11 @@ pub struct ProbeBench {
 }
 
 /// Times probes of `positions` random positions of the tables of `subs`:
-/// all of them three times (each page touched once first, so that the
-/// timing measures probes in memory), then the first 1024 two thousand
-/// times (the cost of the probe itself).
+/// all of them once (touching every page), three times more (probes in
+/// memory), once more each timed alone (median, p99), then the first
+/// 1024 two thousand times (the cost of the probe itself).
 pub fn probe_bench(tbs: &Tablebases, subs: &[Sector], positions: usize) -> ProbeBench {
-    let set: Vec<Position> = random_positions(tbs, subs, 0x2545_f491_4f6c_dd1d)
+    let set: Vec<Position> = random_positions(subs, 0x2545_f491_4f6c_dd1d)
         .take(positions.max(1))
         .collect();
     let mut checksum = 0u64;
@@ -91,12 +95,26 @@ pub fn probe_bench(tbs: &Tablebases, subs: &[Sector], positions: usize) -> Probe
         }
         start.elapsed().as_nanos() as f64 / (rounds * set.len()) as f64
     };
-    time(&set, 1);
+    let first_ns = time(&set, 1);
     let random_ns = time(&set, 3);
     let hot = &set[..set.len().min(1024)];
     let cached_ns = time(hot, 2000);
+    let mut single: Vec<u64> = set
+        .iter()
+        .map(|p| {
+            let start = Instant::now();
+            checksum += tbs.probe(p).map_or(0, |p: Probe| p.code() as u64);
+            start.elapsed().as_nanos() as u64
+        })
+        .collect();
+    single.sort_unstable();
+    let quantile = |q: f64| single[((single.len() - 1) as f64 * q) as usize] as f64;
+    let (median_ns, p99_ns) = (quantile(0.5), quantile(0.99));
     ProbeBench {
+        first_ns,
         random_ns,
+        median_ns,
+        p99_ns,
         cached_ns,
         positions: set.len(),
         hot: hot.len(),

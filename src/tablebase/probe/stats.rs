@@ -33,15 +33,27 @@ pub struct TableSummary {
     pub distances: bool,
 }
 
-/// The totals of every table on disk for `rules` under `root`, movement
+/// The totals of every table on disk for `rules` under `root` (full or
+/// compact), movement
 /// subspaces then placement sectors; the values at clock 0 are counted
 /// over each movement table (in parallel).
 pub fn summaries_on_disk(root: &Path, rules: &Rules) -> Vec<TableSummary> {
     let tbs = Tablebases::open(root, rules);
-    tbs.available()
+    tbs.on_disk()
         .into_iter()
         .filter_map(|sub| {
-            let t = tbs.table(sub)?;
+            let Some(t) = tbs.table(sub) else {
+                // A compact table holds no distances, so no limit (it
+                // needs none) changes its values at clock 0.
+                let c = tbs.compact(sub)?;
+                return Some(TableSummary {
+                    subspace: sub,
+                    stored: c.file.header.summary,
+                    at_clock_zero: c.file.header.summary,
+                    bytes: c.file.len() as u64,
+                    distances: false,
+                });
+            };
             Some(TableSummary {
                 subspace: sub,
                 stored: t.file.header.summary,

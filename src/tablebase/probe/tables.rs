@@ -4,17 +4,25 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
+use crate::rules::Blocked;
 use crate::rules::{Bitboard, Color, GameResult, Move, MoveList, Position, RuleOptions, Rules};
 use crate::tablebase::error::{Faults, TableFault, TableProblem};
 use crate::tablebase::fingerprint::{Fingerprint, PlacementFingerprint};
+use crate::tablebase::format::compact::{CompactFile, Kind, compact_path};
 use crate::tablebase::format::file::{TableFile, table_path};
 use crate::tablebase::format::index::Indexer;
-use crate::tablebase::sector::{Sector, Subspace};
+use crate::tablebase::sector::{Sector, Subspace, sector_position};
 use crate::tablebase::value::{Probe, Value};
 
 /// One sector's table, mapped, with its index.
 pub(crate) struct SubspaceTable {
     pub(crate) file: TableFile,
+    pub(crate) index: Indexer,
+}
+
+/// One sector's compact table (its loss plane), mapped, with its index.
+pub(crate) struct CompactTable {
+    pub(crate) file: CompactFile,
     pub(crate) index: Indexer,
 }
 
@@ -26,13 +34,19 @@ pub struct Tablebases {
     /// The caller's rules with `MillReform` off, as the tables assume.
     rules: Rules,
     /// By stones of the side to move and of the other side (3..=12).
-    tables: Vec<OnceLock<Option<Arc<SubspaceTable>>>>,
+    tables: Vec<Slot>,
+    /// The compact tables, for the sectors with no full table.
+    compact: Vec<CompactSlot>,
+    /// Whether compact tables are read (not by the generator, which needs
+    /// the full tables' values as they are stored).
+    read_compact: bool,
     /// The folder of these rules' placement tables (inside `dir`).
     placement_dir: PathBuf,
     placement_fingerprint: String,
     /// By stones on the board and in hand of each side (`placement_slot`),
     /// made on the first placement probe.
     placement: OnceLock<Box<[Slot]>>,
+    compact_placement: OnceLock<Box<[CompactSlot]>>,
     /// Whether the placement tables hold under these rules.
     placement_covered: bool,
     /// Where tables found unusable are reported.
@@ -57,13 +71,30 @@ const SIDE: usize = 13;
 
 /// A table slot of `Tablebases`, opened on first use.
 type Slot = OnceLock<Option<Arc<SubspaceTable>>>;
+type CompactSlot = OnceLock<Option<Arc<CompactTable>>>;
 
 /// A slot for `Tablebases::refreshed`: the table if it is open, else to
 /// be looked for again.
-fn kept(slot: &Slot) -> Slot {
+fn kept<T>(slot: &OnceLock<Option<Arc<T>>>) -> OnceLock<Option<Arc<T>>> {
     match slot.get() {
         Some(Some(table)) => OnceLock::from(Some(Arc::clone(table))),
         Some(None) | None => OnceLock::new(),
+    }
+}
+
+/// The slots of every sector a placement array has room for.
+fn placement_slots<T>() -> Box<[OnceLock<T>]> {
+    (0..SIDE * SIDE * SIDE * SIDE)
+        .map(|_| OnceLock::new())
+        .collect()
+}
+
+/// The code of a win or loss read from a compact table (no distance).
+const fn no_distance(value: Value) -> u16 {
+    match value {
+        Value::Win => 2 * Probe::NO_DISTANCE + 1,
+        Value::Loss => 2 * Probe::NO_DISTANCE + 2,
+        Value::Draw => 0,
     }
 }
 
@@ -133,6 +164,7 @@ impl Tablebases {
     pub fn open_resident(root: impl AsRef<Path>, rules: &Rules) -> Tablebases {
         Tablebases {
             resident: true,
+            read_compact: false,
             ..Tablebases::open(root, rules)
         }
     }
@@ -150,6 +182,7 @@ impl Tablebases {
             placement_dir: dir.join(pfp.dir_name()),
             placement_fingerprint: pfp.text(),
             placement: OnceLock::new(),
+            compact_placement: OnceLock::new(),
             placement_covered: crate::tablebase::fingerprint::placement_covers(rules).is_ok(),
             dir,
             fingerprint: fp.text(),
@@ -158,6 +191,8 @@ impl Tablebases {
                 ..**rules
             }),
             tables: (0..SIDE * SIDE).map(|_| OnceLock::new()).collect(),
+            compact: (0..SIDE * SIDE).map(|_| OnceLock::new()).collect(),
+            read_compact: true,
             faults,
             covered: crate::tablebase::fingerprint::covers(rules).is_ok(),
             resident: false,
@@ -176,6 +211,12 @@ impl Tablebases {
                 Some(slots) => OnceLock::from(slots.iter().map(kept).collect::<Box<[Slot]>>()),
                 None => OnceLock::new(),
             },
+            compact_placement: match self.compact_placement.get() {
+                Some(slots) => OnceLock::from(slots.iter().map(kept).collect::<Box<[_]>>()),
+                None => OnceLock::new(),
+            },
+            compact: self.compact.iter().map(kept).collect(),
+            read_compact: self.read_compact,
             placement_covered: self.placement_covered,
             rules: self.rules,
             tables: self.tables.iter().map(kept).collect(),
@@ -206,39 +247,45 @@ impl Tablebases {
         &self.placement_dir
     }
 
-    /// Whether sector `sub`'s table is there and usable (opening it now).
+    /// Whether sector `sub`'s table (full or compact) is there and usable
+    /// (opening it now).
     pub fn usable(&self, sub: Sector) -> bool {
-        self.table(sub).is_some()
+        self.table(sub).is_some() || self.compact(sub).is_some()
     }
 
-    /// A sector's table, mapped and checked on first use; `None` if it is
-    /// missing or unusable (then reported to the faults).
-    pub(crate) fn table(&self, sub: Sector) -> Option<&SubspaceTable> {
-        let (m, t) = (sub.mine as usize, sub.theirs as usize);
-        let (slot, dir, fingerprint) = if sub.placing() {
-            let slots = self.placement.get_or_init(|| {
-                (0..SIDE * SIDE * SIDE * SIDE)
-                    .map(|_| OnceLock::new())
-                    .collect()
-            });
-            let slot = &slots[placement_slot(sub)?];
-            (slot, &self.placement_dir, &self.placement_fingerprint)
+    /// The slot of sector `sub` among `movement` or `placement`, with the
+    /// folder and the fingerprint of its table.
+    fn slot_of<'a, T>(
+        &'a self,
+        sub: Sector,
+        movement: &'a [OnceLock<T>],
+        placement: &'a OnceLock<Box<[OnceLock<T>]>>,
+    ) -> Option<(&'a OnceLock<T>, &'a Path, &'a str)> {
+        if sub.placing() {
+            let slot = &placement.get_or_init(placement_slots)[placement_slot(sub)?];
+            Some((slot, &self.placement_dir, &self.placement_fingerprint))
         } else {
+            let (m, t) = (sub.mine as usize, sub.theirs as usize);
             if !(3..SIDE).contains(&m) || !(3..SIDE).contains(&t) {
                 return None;
             }
-            (&self.tables[m * SIDE + t], &self.dir, &self.fingerprint)
-        };
+            Some((&movement[m * SIDE + t], &self.dir, &self.fingerprint))
+        }
+    }
+
+    /// Opens a table with `open`, once; a table that fails is reported.
+    fn opened<'a, T>(
+        &self,
+        slot: &'a OnceLock<Option<Arc<T>>>,
+        path: PathBuf,
+        open: impl FnOnce(&Path) -> Result<T, crate::tablebase::error::TablebaseError>,
+    ) -> Option<&'a T> {
         slot.get_or_init(|| {
-            let path = table_path(dir, sub);
             if !path.exists() {
                 return None;
             }
-            match TableFile::open(&path, sub, fingerprint) {
-                Ok(file) => Some(Arc::new(SubspaceTable {
-                    file: if self.resident { file.resident() } else { file },
-                    index: Indexer::new(m, t),
-                })),
+            match open(&path) {
+                Ok(table) => Some(Arc::new(table)),
                 Err(e) => {
                     log::warn!("tablebase {e}");
                     if let Some(fault) = TableFault::of(&e) {
@@ -249,6 +296,42 @@ impl Tablebases {
             }
         })
         .as_deref()
+    }
+
+    /// A sector's table, mapped and checked on first use; `None` if it is
+    /// missing or unusable (then reported to the faults).
+    pub(crate) fn table(&self, sub: Sector) -> Option<&SubspaceTable> {
+        let (slot, dir, fingerprint) = self.slot_of(sub, &self.tables, &self.placement)?;
+        self.opened(slot, table_path(dir, sub), |path| {
+            let file = TableFile::open(path, sub, fingerprint)?;
+            Ok(SubspaceTable {
+                file: if self.resident { file.resident() } else { file },
+                index: Indexer::new(sub.mine as usize, sub.theirs as usize),
+            })
+        })
+    }
+
+    /// A sector's compact table, as `table`.
+    pub(crate) fn compact(&self, sub: Sector) -> Option<&CompactTable> {
+        if !self.read_compact {
+            return None;
+        }
+        let (slot, dir, fingerprint) = self.slot_of(sub, &self.compact, &self.compact_placement)?;
+        self.opened(slot, compact_path(dir, sub), |path| {
+            Ok(CompactTable {
+                file: CompactFile::open(path, sub, fingerprint)?,
+                index: Indexer::new(sub.mine as usize, sub.theirs as usize),
+            })
+        })
+    }
+
+    /// The fingerprint text of sector `sub`'s tables.
+    pub(crate) fn fingerprint_of(&self, sub: Sector) -> &str {
+        if sub.placing() {
+            &self.placement_fingerprint
+        } else {
+            &self.fingerprint
+        }
     }
 
     /// The path of a sector's table.
@@ -263,14 +346,45 @@ impl Tablebases {
         )
     }
 
+    /// The path of a sector's compact table.
+    pub fn compact_path(&self, sub: Sector) -> PathBuf {
+        compact_path(
+            if sub.placing() {
+                &self.placement_dir
+            } else {
+                &self.dir
+            },
+            sub,
+        )
+    }
+
     /// The sectors whose tables are on disk (not checked): the movement
     /// subspaces, then the placement sectors.
     pub fn available(&self) -> Vec<Sector> {
+        self.listed("mtb")
+    }
+
+    /// The sectors whose full or compact tables are on disk (not
+    /// checked), in the order of `available`.
+    pub fn on_disk(&self) -> Vec<Sector> {
+        let mut subs = self.listed("mtb");
+        subs.extend(self.listed("mtc"));
+        subs.sort_by_key(|s| match s.placing() {
+            true => (1, s.mine_hand + s.theirs_hand, s.mine + s.theirs, *s),
+            false => (0, 0, 0, *s),
+        });
+        subs.dedup();
+        subs
+    }
+
+    /// The sectors with a file of extension `ext` on disk: the movement
+    /// subspaces, then the placement sectors, fewest stones in hand first.
+    fn listed(&self, ext: &str) -> Vec<Sector> {
         let mut subs = Vec::new();
         for m in 3..SIDE as u8 {
             for t in 3..SIDE as u8 {
                 let s = Subspace::new(m, t);
-                if table_path(&self.dir, s).exists() {
+                if self.dir.join(format!("{s}.{ext}")).exists() {
                     subs.push(s);
                 }
             }
@@ -281,7 +395,7 @@ impl Tablebases {
             .flatten()
             .filter_map(|e| {
                 let name = e.file_name();
-                let stem = name.to_str()?.strip_suffix(".mtb")?;
+                let stem = name.to_str()?.strip_suffix(ext)?.strip_suffix('.')?;
                 Sector::parse(stem).ok().filter(|s| s.placing())
             })
             .collect();
@@ -293,23 +407,112 @@ impl Tablebases {
     /// The stored code of `mine` to move against `theirs` in `sub`.
     #[inline]
     pub fn code(&self, sub: Sector, mine: u32, theirs: u32) -> Option<u16> {
-        let table = self.table(sub)?;
+        let Some(table) = self.table(sub) else {
+            return self.compact_code(sub, mine, theirs);
+        };
         let code = table.file.code(table.index.index(mine, theirs));
-        if code.is_none() {
-            self.damaged(sub, table);
+        if code.is_none() && table.file.first_damage() {
+            self.damaged(self.table_path(sub));
         }
         code
     }
 
-    /// Reports a table found damaged while reading it, once.
-    #[cold]
-    fn damaged(&self, sub: Sector, table: &SubspaceTable) {
-        if table.file.first_damage() {
-            self.faults.report(TableFault {
-                path: self.table_path(sub),
-                problem: TableProblem::Checksum.to_string(),
+    /// The code of a position from sector `sub`'s compact table: from the
+    /// plane it stores, and one ply of its successors' for the rest.
+    fn compact_code(&self, sub: Sector, mine: u32, theirs: u32) -> Option<u16> {
+        let c = self.compact(sub)?;
+        let slot = c.index.index(mine, theirs);
+        let stored = |bit: Option<bool>| {
+            if bit.is_none() && c.file.first_damage() {
+                self.damaged(self.compact_path(sub));
+            }
+            bit
+        };
+        match c.file.kind {
+            Kind::Losses if stored(c.file.loss(slot))? => Some(no_distance(Value::Loss)),
+            Kind::Losses => self.derive(sub, mine, theirs, Value::Win),
+            Kind::Wins if stored(c.file.win(slot))? => Some(no_distance(Value::Win)),
+            Kind::Wins => self.derive(sub, mine, theirs, Value::Loss),
+            Kind::Both if stored(c.file.loss(slot))? => Some(no_distance(Value::Loss)),
+            Kind::Both if stored(c.file.win(slot))? => Some(no_distance(Value::Win)),
+            Kind::Both => Some(0),
+        }
+    }
+
+    /// Whether the side to move has result `value` in `pos` (a win or a
+    /// loss), read from its full table or from the plane of that result
+    /// in its compact table (`None`: not covered, or no such plane).
+    fn has(&self, pos: &Position, value: Value) -> Option<bool> {
+        let (sub, mine, theirs) = self.locate(pos)?;
+        if self.table(sub).is_some() {
+            return Some(Probe::from_code(self.code(sub, mine, theirs)?).value == value);
+        }
+        let c = self.compact(sub)?;
+        let slot = c.index.index(mine, theirs);
+        let (bit, stored) = match value {
+            Value::Loss => (c.file.loss(slot), c.file.kind.losses()),
+            _ => (c.file.win(slot), c.file.kind.wins()),
+        };
+        if bit.is_none() && stored && c.file.first_damage() {
+            self.damaged(self.compact_path(sub));
+        }
+        bit
+    }
+
+    /// The value of a position whose compact table stores the other
+    /// decided result (`open`: the one it may still have). A win when
+    /// some move ends the game for the mover or leads to a position lost
+    /// for the opponent; a loss when every move ends it for the opponent or
+    /// leads to a position it wins (a blocked mover has lost by the rules,
+    /// whatever was stored); else a draw. One ply of the successors'
+    /// planes, no deeper: the compressor gives every successor's table the
+    /// plane this needs.
+    fn derive(&self, sub: Sector, mine: u32, theirs: u32, open: Value) -> Option<u16> {
+        let pos = sector_position(sub, mine, theirs);
+        let mut list = MoveList::new();
+        pos.legal_moves(&self.rules, &mut list);
+        if list.is_empty() {
+            return Some(match self.rules.blocked {
+                Blocked::Loss => no_distance(Value::Loss),
+                // The other values are not covered (`covers`).
+                _ => 0,
             });
         }
+        for &mv in list.iter() {
+            let next = pos.make(&self.rules, mv);
+            // The successor's value for the opponent, as far as it matters.
+            let theirs = match next.outcome_without_history(&self.rules, true) {
+                Some(end) => match end.result {
+                    GameResult::Win(Color::White) => Value::Loss,
+                    GameResult::Win(Color::Black) => Value::Win,
+                    GameResult::Draw => Value::Draw,
+                },
+                None => match open {
+                    Value::Win if self.has(&next, Value::Loss)? => Value::Loss,
+                    Value::Loss if self.has(&next, Value::Win)? => Value::Win,
+                    _ => Value::Draw,
+                },
+            };
+            match (open, theirs) {
+                (Value::Win, Value::Loss) => return Some(no_distance(Value::Win)),
+                (Value::Loss, Value::Win) => {}
+                (Value::Loss, _) => return Some(0),
+                _ => {}
+            }
+        }
+        Some(match open {
+            Value::Loss => no_distance(Value::Loss),
+            _ => 0,
+        })
+    }
+
+    /// Reports a table found damaged while reading it, once.
+    #[cold]
+    fn damaged(&self, path: PathBuf) {
+        self.faults.report(TableFault {
+            path,
+            problem: TableProblem::Checksum.to_string(),
+        });
     }
 
     /// The stored value, ignoring the move-count draws; `None` outside the
@@ -317,9 +520,17 @@ impl Tablebases {
     /// already over by material or a full board).
     #[inline]
     pub fn probe_table(&self, pos: &Position) -> Option<Probe> {
+        let (sub, mine, theirs) = self.locate(pos)?;
+        self.code(sub, mine, theirs).map(Probe::from_code)
+    }
+
+    /// The sector of a position and its stone sets (side to move first);
+    /// `None` for a position no table of these rules holds.
+    #[inline]
+    fn locate(&self, pos: &Position) -> Option<(Sector, u32, u32)> {
         let me = pos.side_to_move();
         if pos.in_hand(Color::White) + pos.in_hand(Color::Black) != 0 {
-            return self.probe_placement(pos);
+            return placement_sector(pos).filter(|_| self.placement_covered);
         }
         if pos.bans(Color::White) | pos.bans(Color::Black) != 0
             || !self.covered
@@ -331,16 +542,7 @@ impl Tablebases {
         }
         let (mine, theirs) = (pos.pieces(me), pos.pieces(!me));
         let sub = Subspace::new(mine.count() as u8, theirs.count() as u8);
-        self.code(sub, mine.0, theirs.0).map(Probe::from_code)
-    }
-
-    /// `probe_table` for a position with stones in hand.
-    fn probe_placement(&self, pos: &Position) -> Option<Probe> {
-        if !self.placement_covered {
-            return None;
-        }
-        let (sector, mine, theirs) = placement_sector(pos)?;
-        self.code(sector, mine, theirs).map(Probe::from_code)
+        Some((sub, mine.0, theirs.0))
     }
 
     /// The value under these rules, with `EndgameMoves`/`NoCaptureMoves`
