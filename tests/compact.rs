@@ -24,10 +24,10 @@ fn compressed(name: &str, pieces: u8) -> (Rules, PathBuf, PathBuf) {
     (rules, full, out)
 }
 
-/// Every canonical position of every table: the compact value equals the
-/// full one (with no distance); returns the positions and how many of
-/// them are decided.
-fn compare_all(rules: &Rules, full: &Path, compact: &Path) -> (u64, u64) {
+/// Every canonical position of every table (of one mover class in
+/// `stride`): the compact value equals the full one (with no distance);
+/// returns the positions and how many of them are decided.
+fn compare_all(rules: &Rules, full: &Path, compact: &Path, stride: usize) -> (u64, u64) {
     let (full, compact) = (
         Tablebases::open(full, rules),
         Tablebases::open(compact, rules),
@@ -43,6 +43,7 @@ fn compare_all(rules: &Rules, full: &Path, compact: &Path) -> (u64, u64) {
         let index = Indexer::new(sub.mine as usize, sub.theirs as usize);
         let (a, d) = (0..index.classes())
             .into_par_iter()
+            .filter(|class| class % stride == 0)
             .map(|class| {
                 let (mut all, mut decided) = (0u64, 0u64);
                 index.for_each_in_class(class, |_, mine, theirs, canonical| {
@@ -68,11 +69,16 @@ fn compare_all(rules: &Rules, full: &Path, compact: &Path) -> (u64, u64) {
     (all, decided)
 }
 
+/// The whole Pieces=4 game, and every table of Pieces=5 over a quarter
+/// of its mover classes (the whole of it, 86.6 M positions, takes minutes).
 #[test]
 fn four_and_five_read_back_exactly_in_every_phase() {
-    for (name, pieces, least) in [("compact-4", 4, 5_000_000), ("compact-5", 5, 80_000_000)] {
+    for (name, pieces, stride, least) in [
+        ("compact-4", 4, 1, 5_000_000),
+        ("compact-5", 5, 4, 15_000_000),
+    ] {
         let (rules, full, out) = compressed(name, pieces);
-        let (all, decided) = compare_all(&rules, &full, &out);
+        let (all, decided) = compare_all(&rules, &full, &out, stride);
         assert!(
             all > least && decided > all / 100,
             "{name}: {decided} of {all}"

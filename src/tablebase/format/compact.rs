@@ -312,11 +312,8 @@ pub(crate) fn write_compact(
         (false, true) => Kind::Wins,
         _ => Kind::Both,
     };
-    let planes: Vec<(Vec<u8>, Vec<u8>)> = [losses, wins]
-        .into_iter()
-        .flatten()
-        .map(lay_out)
-        .collect();
+    let planes: Vec<(Vec<u8>, Vec<u8>)> =
+        [losses, wins].into_iter().flatten().map(lay_out).collect();
     let mut tables = kind.tag().to_le_bytes().to_vec();
     for (dir, _) in &planes {
         tables.extend(dir);

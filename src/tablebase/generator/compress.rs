@@ -6,9 +6,9 @@
 //! since one ply of successors' bits gives the rest. Losses are cheap where
 //! the mover is the stronger side (there are hardly any), wins where the
 //! mover is far weaker; balanced tables cost about the same either way.
-//! So every plane of every table is coded first, then the kinds are chosen,
-//! smallest first from the tables below, then improved table by table
-//! while the constraints allow, and the chosen planes are written.
+//! So every plane of every table is coded first, then the kinds of all
+//! tables are chosen together, the fewest bytes in all under those
+//! constraints (a minimum cut), and the chosen planes are written.
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -232,109 +232,135 @@ fn successors(s: Sector, lasker: bool) -> Vec<Sector> {
     next
 }
 
-/// The kind of every table: each group (a table with its mirror when they
-/// lead into each other) takes its cheapest kinds that read the kinds
-/// chosen below, then each group is changed where that is cheaper and
-/// every table it reads and every table reading it still agree.
+/// The kinds of all tables that together take the fewest bytes, as a
+/// minimum cut. Each table has two binary variables, `p` (it stores no
+/// loss plane) and `q` (it stores the win plane): `losses` is (0, 0),
+/// `wins` (1, 1), `both` (0, 1), and (1, 0) stores nothing. A table
+/// without the win plane needs its successors' loss planes (not `q_x = 0`
+/// with `p_y = 1`), one without the loss plane their win planes (not
+/// `p_x = 1` with `q_y = 0`). Every cost and constraint is then submodular,
+/// so a minimum s-t cut gives the exact optimum.
 fn choose_kinds(
     sectors: &[Sector],
     coded: &HashMap<Sector, Coded>,
     lasker: bool,
 ) -> HashMap<Sector, Kind> {
-    let succ: HashMap<Sector, Vec<Sector>> = sectors
+    let at: HashMap<Sector, usize> = sectors.iter().enumerate().map(|(i, &s)| (s, i)).collect();
+    let n = sectors.len();
+    // Nodes: p of table i is 2i, q is 2i + 1, then the source and the sink.
+    let (source, sink) = (2 * n, 2 * n + 1);
+    let mut cut = Cut::new(2 * n + 2);
+    let forbid = |cut: &mut Cut, zero: usize, one: usize| cut.edge(zero, one, Cut::INFINITE);
+    for (i, s) in sectors.iter().enumerate() {
+        let c = &coded[s];
+        let [l, w, b] = Kind::ALL.map(|k| c.bytes(k) as i64);
+        let (p, q) = (2 * i, 2 * i + 1);
+        // E(p, q) = l + (w - b) p + (b - l) q, and (1, 0) forbidden.
+        for (node, cost) in [(p, w - b), (q, b - l)] {
+            if cost >= 0 {
+                cut.edge(source, node, cost as u64);
+            } else {
+                cut.edge(node, sink, cost.unsigned_abs());
+            }
+        }
+        forbid(&mut cut, q, p);
+        for next in successors(*s, lasker) {
+            if let Some(&j) = at.get(&next) {
+                forbid(&mut cut, q, 2 * j);
+                forbid(&mut cut, 2 * j + 1, p);
+            }
+        }
+    }
+    let zero = cut.source_side(source, sink);
+    let kinds: HashMap<Sector, Kind> = sectors
         .iter()
-        .map(|&s| {
-            let next = successors(s, lasker)
-                .into_iter()
-                .filter(|n| coded.contains_key(n))
-                .collect();
-            (s, next)
+        .enumerate()
+        .map(|(i, &s)| {
+            let kind = match (!zero[2 * i], !zero[2 * i + 1]) {
+                (false, false) => Kind::Losses,
+                (true, true) => Kind::Wins,
+                _ => Kind::Both,
+            };
+            (s, kind)
         })
         .collect();
-    let mut pred: HashMap<Sector, Vec<Sector>> = HashMap::new();
-    for (&s, next) in &succ {
-        for &n in next {
-            pred.entry(n).or_default().push(s);
-        }
-    }
-    // Groups in the order of `sectors` (the tables below first).
-    let mut groups: Vec<Vec<Sector>> = Vec::new();
-    let mut grouped = std::collections::HashSet::new();
-    for &s in sectors {
-        if !grouped.insert(s) {
-            continue;
-        }
-        let mirror = Sector::with_hands(s.theirs, s.mine, s.theirs_hand, s.mine_hand);
-        let mutual = mirror != s
-            && succ[&s].contains(&mirror)
-            && succ.get(&mirror).is_some_and(|m| m.contains(&s));
-        if mutual && grouped.insert(mirror) {
-            groups.push(vec![s, mirror]);
-        } else {
-            groups.push(vec![s]);
-        }
-    }
-    let mut kinds: HashMap<Sector, Kind> = HashMap::new();
-    // Whether `s` of kind `k` agrees with every decided neighbour.
-    let agrees = |kinds: &HashMap<Sector, Kind>, s: Sector, k: Kind| {
-        succ[&s]
-            .iter()
-            .all(|n| kinds.get(n).is_none_or(|&nk| k.reads(nk)))
-            && pred.get(&s).is_none_or(|ps| {
-                ps.iter()
-                    .all(|p| kinds.get(p).is_none_or(|&pk| pk.reads(k)))
-            })
-    };
-    let best = |kinds: &mut HashMap<Sector, Kind>, group: &[Sector]| {
-        for s in group {
-            kinds.remove(s);
-        }
-        let choices: Vec<Vec<Kind>> = match group.len() {
-            1 => Kind::ALL.iter().map(|&k| vec![k]).collect(),
-            _ => Kind::ALL
-                .iter()
-                .flat_map(|&a| Kind::ALL.iter().map(move |&b| vec![a, b]))
-                .collect(),
-        };
-        let mut chosen: Option<(u64, Vec<Kind>)> = None;
-        for choice in choices {
-            let mut trial = kinds.clone();
-            let mut ok = true;
-            for (&s, &k) in group.iter().zip(&choice) {
-                ok &= agrees(&trial, s, k);
-                trial.insert(s, k);
-            }
-            // Within the group, both ways.
-            ok &= group
-                .iter()
-                .zip(&choice)
-                .all(|(&s, &k)| agrees(&trial, s, k));
-            if !ok {
-                continue;
-            }
-            let cost: u64 = group
-                .iter()
-                .zip(&choice)
-                .map(|(s, &k)| coded[s].bytes(k))
-                .sum();
-            if chosen.as_ref().is_none_or(|(c, _)| cost < *c) {
-                chosen = Some((cost, choice));
-            }
-        }
-        let (_, choice) = chosen.expect("both planes everywhere always agree");
-        for (&s, k) in group.iter().zip(choice) {
-            kinds.insert(s, k);
-        }
-    };
-    for group in &groups {
-        best(&mut kinds, group);
-    }
-    for _ in 0..3 {
-        for group in groups.iter().rev() {
-            best(&mut kinds, group);
+    for (s, kind) in &kinds {
+        for next in successors(*s, lasker) {
+            assert!(
+                kinds.get(&next).is_none_or(|&k| kind.reads(k)),
+                "{s} ({kind:?}) cannot read {next}"
+            );
         }
     }
     kinds
+}
+
+/// A flow network for a minimum s-t cut (Edmonds-Karp: a few hundred
+/// nodes here).
+struct Cut {
+    /// Per node, its edges (indices into `to` and `capacity`); edge `e ^ 1`
+    /// is the reverse of edge `e`.
+    edges: Vec<Vec<usize>>,
+    to: Vec<usize>,
+    capacity: Vec<u64>,
+}
+
+impl Cut {
+    const INFINITE: u64 = u64::MAX / 4;
+
+    fn new(nodes: usize) -> Cut {
+        Cut {
+            edges: vec![Vec::new(); nodes],
+            to: Vec::new(),
+            capacity: Vec::new(),
+        }
+    }
+
+    /// An edge `from -> to`, cut (paid) when `from` is on the source side
+    /// and `to` on the sink side.
+    fn edge(&mut self, from: usize, to: usize, capacity: u64) {
+        for (a, b, c) in [(from, to, capacity), (to, from, 0)] {
+            self.edges[a].push(self.to.len());
+            self.to.push(b);
+            self.capacity.push(c);
+        }
+    }
+
+    /// Pushes a maximum flow, then says which nodes stay on the source's
+    /// side of the minimum cut.
+    fn source_side(&mut self, source: usize, sink: usize) -> Vec<bool> {
+        loop {
+            let mut via = vec![usize::MAX; self.edges.len()];
+            let mut seen = vec![false; self.edges.len()];
+            let mut queue = std::collections::VecDeque::from([source]);
+            seen[source] = true;
+            while let Some(u) = queue.pop_front() {
+                for &e in &self.edges[u] {
+                    let v = self.to[e];
+                    if !seen[v] && self.capacity[e] > 0 {
+                        seen[v] = true;
+                        via[v] = e;
+                        queue.push_back(v);
+                    }
+                }
+            }
+            if !seen[sink] {
+                return seen;
+            }
+            let mut push = u64::MAX;
+            let mut v = sink;
+            while v != source {
+                push = push.min(self.capacity[via[v]]);
+                v = self.to[via[v] ^ 1];
+            }
+            let mut v = sink;
+            while v != source {
+                self.capacity[via[v]] -= push;
+                self.capacity[via[v] ^ 1] += push;
+                v = self.to[via[v] ^ 1];
+            }
+        }
+    }
 }
 
 /// What comparing one compact table with its full table found.
