@@ -7,8 +7,7 @@ use crate::common::game_tables;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use morris::rules::{Color, Game, GameResult, Position, Rules};
-use morris::search::{Searcher, Settings};
+use morris::rules::Rules;
 use morris::tablebase::{Indexer, Probe, TablebaseError, Tablebases, Value, compress};
 use rayon::prelude::*;
 
@@ -123,27 +122,6 @@ fn compact_tables_need_the_move_count_draws_off() {
 fn the_engine_keeps_every_value_with_compact_tables() {
     let (rules, _, out) = compressed("compact-3-play", 3);
     let tbs = Arc::new(Tablebases::open(&out, &rules));
-    let mut exact = Searcher::new(Settings::default());
-    exact.set_tablebases(Some(Arc::clone(&tbs)));
-    let mut plain = Searcher::new(Settings::default());
-    plain.set_tablebases(None);
-    let start = Game::new(rules, Position::start(&rules));
-    assert_eq!(tbs.probe(start.position()).unwrap().value, Value::Win);
-    let (end, checked) = game_tables::play_checked(
-        &tbs,
-        &mut exact,
-        &mut plain,
-        start.clone(),
-        Color::White,
-        200,
-        3,
-    );
-    let outcome = end.outcome().expect("a won game ends");
-    assert_eq!(
-        outcome.result,
-        GameResult::Win(Color::White),
-        "{:?}",
-        end.moves()
-    );
+    let (_, checked, _, _) = game_tables::wins_the_won_start(&tbs, rules);
     assert!(checked > 5, "{checked} moves checked");
 }

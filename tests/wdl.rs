@@ -8,8 +8,7 @@ use crate::common::game_tables;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use morris::rules::{Color, Game, GameResult, Position, Rules};
-use morris::search::{Searcher, Settings};
+use morris::rules::{Color, Rules};
 use morris::tablebase::TablebaseError;
 use morris::tablebase::{
     GenerateOptions, HEADER_LEN, Indexer, Phase, Probe, Tablebases, Value, generate_game, verify,
@@ -151,28 +150,7 @@ fn the_engine_keeps_every_value_with_wdl_tables() {
     let rules = game_tables::reduced(3);
     let dir = made_wdl("wdl-3-play", &rules);
     let tbs = Arc::new(Tablebases::open(&dir, &rules));
-    let mut exact = Searcher::new(Settings::default());
-    exact.set_tablebases(Some(Arc::clone(&tbs)));
-    let mut plain = Searcher::new(Settings::default());
-    plain.set_tablebases(None);
-    let start = Game::new(rules, Position::start(&rules));
-    assert_eq!(tbs.probe(start.position()).unwrap().value, Value::Win);
-    let (end, checked) = game_tables::play_checked(
-        &tbs,
-        &mut exact,
-        &mut plain,
-        start.clone(),
-        Color::White,
-        200,
-        3,
-    );
-    let outcome = end.outcome().expect("a won game ends");
-    assert_eq!(
-        outcome.result,
-        GameResult::Win(Color::White),
-        "{:?}",
-        end.moves()
-    );
+    let (start, checked, mut exact, mut plain) = game_tables::wins_the_won_start(&tbs, rules);
     let mut total = checked;
     for m in tbs.moves(start.position()).unwrap() {
         let mut game = start.clone();

@@ -85,3 +85,39 @@ pub fn play_checked(
     }
     (game, checked)
 }
+
+/// The engine with `tables` (a won start of `rules`) plays White from the
+/// start against one without tables, every move checked by the tables;
+/// asserts that White wins. Returns the start, the moves checked and the
+/// two engines (with tables, without).
+pub fn wins_the_won_start(
+    tables: &std::sync::Arc<Tablebases>,
+    rules: Rules,
+) -> (Game, usize, Searcher, Searcher) {
+    use morris::rules::{GameResult, Position};
+    use morris::search::Settings;
+    use morris::tablebase::Value;
+    let mut exact = Searcher::new(Settings::default());
+    exact.set_tablebases(Some(std::sync::Arc::clone(tables)));
+    let mut plain = Searcher::new(Settings::default());
+    plain.set_tablebases(None);
+    let start = Game::new(rules, Position::start(&rules));
+    assert_eq!(tables.probe(start.position()).unwrap().value, Value::Win);
+    let (end, checked) = play_checked(
+        tables,
+        &mut exact,
+        &mut plain,
+        start.clone(),
+        Color::White,
+        200,
+        3,
+    );
+    let outcome = end.outcome().expect("a won game ends");
+    assert_eq!(
+        outcome.result,
+        GameResult::Win(Color::White),
+        "{:?}",
+        end.moves()
+    );
+    (start, checked, exact, plain)
+}

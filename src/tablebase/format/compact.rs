@@ -25,15 +25,14 @@
 //! runs coded (u16; the last run is left out, it reaches the block's end).
 //! The encoder keeps the shortest.
 
-use std::fs::File;
-use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU8, Ordering};
-
 use memmap2::Mmap;
+use std::path::{Path, PathBuf};
 
 use crate::tablebase::error::{TableProblem, TablebaseError};
 use crate::tablebase::format::codec::Layout;
-use crate::tablebase::format::file::{HEADER_LEN, Header, checksum, write_parts_atomically};
+use crate::tablebase::format::file::{
+    Checks, HEADER_LEN, Header, checksum, map_file, write_parts_atomically,
+};
 use crate::tablebase::format::summary::Summary;
 use crate::tablebase::sector::Sector;
 
@@ -352,15 +351,9 @@ pub(crate) struct CompactFile {
     blocks: usize,
     losses: Option<Plane>,
     wins: Option<Plane>,
-    /// Per group of each plane (losses first): unchecked, good or bad (as
-    /// `TableFile`'s blocks).
-    checked: Box<[AtomicU8]>,
-    reported: AtomicBool,
+    /// Each group of each plane (losses first) against its checksum.
+    checked: Checks,
 }
-
-const UNCHECKED: u8 = 0;
-const GOOD: u8 = 1;
-const BAD: u8 = 2;
 
 impl CompactFile {
     /// Maps the compact table at `path` and checks its header against what
@@ -370,18 +363,11 @@ impl CompactFile {
         sector: Sector,
         fingerprint: &str,
     ) -> Result<CompactFile, TablebaseError> {
-        let io_error = |error| TablebaseError::Io {
-            path: path.to_path_buf(),
-            error,
-        };
         let bad = |problem| TablebaseError::BadTable {
             path: path.to_path_buf(),
             problem,
         };
-        let file = File::open(path).map_err(io_error)?;
-        // SAFETY: tables are only ever replaced by rename, never written in
-        // place, so the mapped file does not change under us.
-        let map = unsafe { Mmap::map(&file) }.map_err(io_error)?;
+        let map = map_file(path)?;
         let header = Header::decode_as(&map, MAGIC).map_err(bad)?;
         if header.subspace != sector {
             return Err(bad(TableProblem::OtherSubspace(header.subspace)));
@@ -436,10 +422,7 @@ impl CompactFile {
             blocks,
             losses,
             wins,
-            checked: (0..planes * groups)
-                .map(|_| AtomicU8::new(UNCHECKED))
-                .collect(),
-            reported: AtomicBool::new(false),
+            checked: Checks::new(planes * groups),
         };
         // The starts must stay inside the data, so that reading never fails.
         let inside = table.planes().all(|(_, p)| {
@@ -496,23 +479,6 @@ impl CompactFile {
         self.map.len()
     }
 
-    #[cold]
-    fn check_group(&self, p: &Plane, first: usize, g: usize) -> bool {
-        let (start, end) = (self.group_base(p, g), self.group_base(p, g + 1));
-        let stored = self.u64_at(p.groups_at + 16 * g + 8);
-        let data = &self.map[p.data_at..p.data_at + p.data_len];
-        let slot = &self.checked[first + g];
-        if start <= end && end <= data.len() && checksum(&data[start..end]) == stored {
-            let _ = slot.compare_exchange(UNCHECKED, GOOD, Ordering::Relaxed, Ordering::Relaxed);
-            slot.load(Ordering::Relaxed) == GOOD
-        } else {
-            for s in self.checked.iter() {
-                s.store(BAD, Ordering::Relaxed);
-            }
-            false
-        }
-    }
-
     /// Checks every group not checked yet: whether the whole table is good.
     #[cfg(test)]
     pub(crate) fn check_all(&self) -> bool {
@@ -521,18 +487,21 @@ impl CompactFile {
             .all(|(first, p)| (0..groups).all(|g| self.check(p, first, g)))
     }
 
+    /// Whether group `g` of plane `p` (its groups first in `checked` at
+    /// `first`) matches its checksum, checking it on first use.
     #[inline]
     fn check(&self, p: &Plane, first: usize, g: usize) -> bool {
-        match self.checked[first + g].load(Ordering::Relaxed) {
-            GOOD => true,
-            UNCHECKED => self.check_group(p, first, g),
-            _ => false,
-        }
+        self.checked.check(first + g, || {
+            let (start, end) = (self.group_base(p, g), self.group_base(p, g + 1));
+            let stored = self.u64_at(p.groups_at + 16 * g + 8);
+            let data = &self.map[p.data_at..p.data_at + p.data_len];
+            start <= end && end <= data.len() && checksum(&data[start..end]) == stored
+        })
     }
 
     /// True the first time it is asked after a group was found bad.
     pub(crate) fn first_damage(&self) -> bool {
-        !self.reported.swap(true, Ordering::Relaxed)
+        self.checked.first_damage()
     }
 
     /// The bit of `slot` in plane `p` (its groups first in `checked` at

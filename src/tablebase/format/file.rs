@@ -343,16 +343,86 @@ pub(crate) fn process_alive(pid: u32) -> bool {
     }
 }
 
+/// Whether each checked part of a table (a block of a full table, a group
+/// of a compact one) matches its checksum, found on first use: one bad
+/// part makes every part bad, and the damage is reported once.
+pub(crate) struct Checks {
+    /// Per part: `UNCHECKED`, `GOOD` or `BAD`.
+    parts: Box<[AtomicU8]>,
+    /// Whether a bad part has been reported (see `first_damage`).
+    reported: AtomicBool,
+}
+
+impl Checks {
+    pub(crate) fn new(parts: usize) -> Checks {
+        Checks {
+            parts: (0..parts).map(|_| AtomicU8::new(UNCHECKED)).collect(),
+            reported: AtomicBool::new(false),
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.parts.len()
+    }
+
+    /// Whether part `i` is good, running `matches` (its checksum test) on
+    /// first use.
+    #[inline]
+    pub(crate) fn check(&self, i: usize, matches: impl FnOnce() -> bool) -> bool {
+        match self.parts[i].load(Ordering::Relaxed) {
+            GOOD => true,
+            UNCHECKED => self.first_check(i, matches()),
+            _ => false,
+        }
+    }
+
+    #[cold]
+    fn first_check(&self, i: usize, matches: bool) -> bool {
+        if matches {
+            // Another thread may have found a bad part meanwhile: keep BAD.
+            let _ = self.parts[i].compare_exchange(
+                UNCHECKED,
+                GOOD,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            );
+            self.parts[i].load(Ordering::Relaxed) == GOOD
+        } else {
+            for s in self.parts.iter() {
+                s.store(BAD, Ordering::Relaxed);
+            }
+            false
+        }
+    }
+
+    /// True the first time it is asked after a part was found bad: the
+    /// caller reports the damage once.
+    pub(crate) fn first_damage(&self) -> bool {
+        !self.reported.swap(true, Ordering::Relaxed)
+    }
+}
+
+/// Maps the file at `path` (tables are only ever replaced by rename, never
+/// written in place).
+pub(crate) fn map_file(path: &Path) -> Result<Mmap, TablebaseError> {
+    let io_error = |error| TablebaseError::Io {
+        path: path.to_path_buf(),
+        error,
+    };
+    let file = File::open(path).map_err(io_error)?;
+    // SAFETY: tables are only ever replaced by rename, never written in
+    // place, so the mapped file does not change under us.
+    unsafe { Mmap::map(&file) }.map_err(io_error)
+}
+
 /// A table file in memory.
 pub(crate) struct TableFile {
     pub header: Header,
     map: Mmap,
     /// Value bytes (after the header, before the block sums).
     len: usize,
-    /// Per block: `UNCHECKED`, `GOOD` or `BAD`.
-    blocks: Box<[AtomicU8]>,
-    /// Whether a bad block has been reported (see `first_damage`).
-    reported: AtomicBool,
+    /// Each block against its checksum.
+    blocks: Checks,
 }
 
 const UNCHECKED: u8 = 0;
@@ -377,18 +447,11 @@ impl TableFile {
         fingerprint: &str,
         eager: usize,
     ) -> Result<TableFile, TablebaseError> {
-        let io_error = |error| TablebaseError::Io {
-            path: path.to_path_buf(),
-            error,
-        };
         let bad = |problem| TablebaseError::BadTable {
             path: path.to_path_buf(),
             problem,
         };
-        let file = File::open(path).map_err(io_error)?;
-        // SAFETY: tables are only ever replaced by rename, never written in
-        // place, so the mapped file does not change under us.
-        let map = unsafe { Mmap::map(&file) }.map_err(io_error)?;
+        let map = map_file(path)?;
         let header = Header::decode(&map).map_err(bad)?;
         let len = header
             .layout
@@ -416,8 +479,7 @@ impl TableFile {
             header,
             map,
             len,
-            blocks: (0..blocks).map(|_| AtomicU8::new(UNCHECKED)).collect(),
-            reported: AtomicBool::new(false),
+            blocks: Checks::new(blocks),
         };
         if len <= eager && !table.check_all() {
             return Err(bad(TableProblem::Checksum));
@@ -444,43 +506,20 @@ impl TableFile {
         (0..self.blocks.len()).all(|b| self.check(b))
     }
 
-    /// Whether block `b` matches its checksum, checking it on first use; a
-    /// bad block marks every block bad.
-    #[cold]
-    fn check_block(&self, b: usize) -> bool {
-        let values = &self.data()[b * BLOCK..((b + 1) * BLOCK).min(self.len)];
-        let at = HEADER_LEN + self.len + 8 * b;
-        let stored = u64::from_le_bytes(self.map[at..at + 8].try_into().expect("8 bytes"));
-        if checksum(values) == stored {
-            // Another thread may have found a bad block meanwhile: keep BAD.
-            let _ = self.blocks[b].compare_exchange(
-                UNCHECKED,
-                GOOD,
-                Ordering::Relaxed,
-                Ordering::Relaxed,
-            );
-            self.blocks[b].load(Ordering::Relaxed) == GOOD
-        } else {
-            for s in self.blocks.iter() {
-                s.store(BAD, Ordering::Relaxed);
-            }
-            false
-        }
-    }
-
+    /// Whether block `b` matches its checksum, checking it on first use.
     #[inline]
     fn check(&self, b: usize) -> bool {
-        match self.blocks[b].load(Ordering::Relaxed) {
-            GOOD => true,
-            UNCHECKED => self.check_block(b),
-            _ => false,
-        }
+        self.blocks.check(b, || {
+            let values = &self.data()[b * BLOCK..((b + 1) * BLOCK).min(self.len)];
+            let at = HEADER_LEN + self.len + 8 * b;
+            let stored = u64::from_le_bytes(self.map[at..at + 8].try_into().expect("8 bytes"));
+            checksum(values) == stored
+        })
     }
 
-    /// True the first time it is asked after a block was found bad: the
-    /// caller reports the damage once.
+    /// True the first time it is asked after a block was found bad.
     pub(crate) fn first_damage(&self) -> bool {
-        !self.reported.swap(true, Ordering::Relaxed)
+        self.blocks.first_damage()
     }
 
     /// Asks the processor to start loading a slot's value, so that the
