@@ -273,14 +273,16 @@ impl Tablebases {
         }
     }
 
-    /// Opens a table with `open`, once; a table that fails is reported.
+    /// Opens a table with `open`, once (its path made only then: this is
+    /// on every probe's way); a table that fails is reported.
     fn opened<'a, T>(
         &self,
         slot: &'a OnceLock<Option<Arc<T>>>,
-        path: PathBuf,
+        path: impl FnOnce() -> PathBuf,
         open: impl FnOnce(&Path) -> Result<T, crate::tablebase::error::TablebaseError>,
     ) -> Option<&'a T> {
         slot.get_or_init(|| {
+            let path = path();
             if !path.exists() {
                 return None;
             }
@@ -302,13 +304,17 @@ impl Tablebases {
     /// missing or unusable (then reported to the faults).
     pub(crate) fn table(&self, sub: Sector) -> Option<&SubspaceTable> {
         let (slot, dir, fingerprint) = self.slot_of(sub, &self.tables, &self.placement)?;
-        self.opened(slot, table_path(dir, sub), |path| {
-            let file = TableFile::open(path, sub, fingerprint)?;
-            Ok(SubspaceTable {
-                file: if self.resident { file.resident() } else { file },
-                index: Indexer::new(sub.mine as usize, sub.theirs as usize),
-            })
-        })
+        self.opened(
+            slot,
+            || table_path(dir, sub),
+            |path| {
+                let file = TableFile::open(path, sub, fingerprint)?;
+                Ok(SubspaceTable {
+                    file: if self.resident { file.resident() } else { file },
+                    index: Indexer::new(sub.mine as usize, sub.theirs as usize),
+                })
+            },
+        )
     }
 
     /// A sector's compact table, as `table`.
@@ -317,12 +323,16 @@ impl Tablebases {
             return None;
         }
         let (slot, dir, fingerprint) = self.slot_of(sub, &self.compact, &self.compact_placement)?;
-        self.opened(slot, compact_path(dir, sub), |path| {
-            Ok(CompactTable {
-                file: CompactFile::open(path, sub, fingerprint)?,
-                index: Indexer::new(sub.mine as usize, sub.theirs as usize),
-            })
-        })
+        self.opened(
+            slot,
+            || compact_path(dir, sub),
+            |path| {
+                Ok(CompactTable {
+                    file: CompactFile::open(path, sub, fingerprint)?,
+                    index: Indexer::new(sub.mine as usize, sub.theirs as usize),
+                })
+            },
+        )
     }
 
     /// The fingerprint text of sector `sub`'s tables.
