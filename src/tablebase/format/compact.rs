@@ -1,29 +1,22 @@
-//! The compact table file (`.mtc`): one bit a slot, "the side to move
-//! loses", run-length coded in small blocks that are read in place.
+//! The compact table file (`.mtc`): one bit a slot in a plane, the loss
+//! plane ("the side to move loses"), the win plane, or both (`Kind`), each
+//! in blocks of `SLOTS` slots coded by `runs` and read in place.
 //!
-//! A loss plane is all a table needs once every table has one: a position
-//! that is not lost is won exactly when some move leads to a position lost
-//! for the opponent (or ends the game in the mover's favour), which one ply
-//! of probing the successors' bits decides (`Tablebases`). Losses are the
-//! rarest value where the mover is the stronger side, and in the weaker
-//! side's tables they come in long runs, so the plane costs a fraction of
-//! the win/draw/loss values. Slots no position uses (padding) are free:
-//! they continue the run they fall in.
+//! A table storing one plane gets the other values from one ply of its
+//! successors' bits in the same plane (`Tablebases`), so the compressor
+//! chooses the kinds so that every successor's table stores that plane.
+//! Slots no position uses (padding) are free: they continue the run they
+//! fall in.
 //!
-//! File: the 256-byte header of the full tables (magic `MORRISTC`, layout
-//! `Wdl`), the coded length (u64), for each group of `GROUP` blocks its
-//! first byte and the checksum of its bytes (two u64), for each block its
-//! start in its group (u32), the coded blocks, and 8 bytes of padding. The
-//! header's checksum covers everything between the header and the coded
-//! blocks; a group's checksum is checked when first read, and a bad group
-//! makes the whole table answer nothing, as a full table's bad block does.
-//!
-//! A block of `SLOTS` slots is empty (all zero), or starts with its mode:
-//! all ones, raw bits, or runs (from a zero or from a one) whose lengths
-//! less one are Rice-coded with one parameter for the zero runs and one
-//! for the one runs (a byte: low nibble, high nibble), after the count of
-//! runs coded (u16; the last run is left out, it reaches the block's end).
-//! The encoder keeps the shortest.
+//! File: the 256-byte header of the full tables (magic `MORRISC2`, layout
+//! `Wdl`), the kind (u64), then for each plane its directory: the coded
+//! length (u64), its run model (`MODEL_BYTES`), for each group of `GROUP`
+//! blocks its first byte and the checksum of its bytes (two u64), and for
+//! each block its start in its group (u16); then each plane's coded blocks,
+//! and 8 bytes of padding. The header's checksum covers the kind and the
+//! directories; a group's checksum is checked when first read, and a bad
+//! group makes the whole table answer nothing, as a full table's bad block
+//! does.
 
 use memmap2::Mmap;
 use std::path::{Path, PathBuf};
@@ -33,199 +26,18 @@ use crate::tablebase::format::codec::Layout;
 use crate::tablebase::format::file::{
     Checks, HEADER_LEN, Header, checksum, map_file, write_parts_atomically,
 };
+use crate::tablebase::format::runs::{MODEL_BYTES, RunDecoder, RunModel, SLOTS};
 use crate::tablebase::format::summary::Summary;
 use crate::tablebase::sector::Sector;
+use std::sync::OnceLock;
 
-pub(crate) const MAGIC: &[u8; 8] = b"MORRISTC";
-/// Slots a block.
-pub(crate) const SLOTS: usize = 4096;
+pub(crate) const MAGIC: &[u8; 8] = b"MORRISC2";
 /// Blocks a checksum group.
 const GROUP: usize = 64;
-
-const ONES: u8 = 1;
-const RAW: u8 = 2;
-const RUNS_FROM_ZERO: u8 = 3;
-const RUNS_FROM_ONE: u8 = 4;
-/// The largest Rice parameter: a run is at most `SLOTS` long.
-const MAX_K: u32 = 12;
 
 /// The file name of a sector's compact table inside its folder.
 pub(crate) fn compact_path(dir: &Path, sector: Sector) -> PathBuf {
     dir.join(format!("{sector}.mtc"))
-}
-
-/// Appends bits, least significant first.
-#[derive(Default)]
-struct BitWriter {
-    bytes: Vec<u8>,
-    acc: u64,
-    used: u32,
-}
-
-impl BitWriter {
-    fn put(&mut self, value: u64, bits: u32) {
-        debug_assert!(bits <= 32);
-        self.acc |= value << self.used;
-        self.used += bits;
-        while self.used >= 8 {
-            self.bytes.push(self.acc as u8);
-            self.acc >>= 8;
-            self.used -= 8;
-        }
-    }
-
-    /// `value` Rice-coded: its quotient in unary (zeros, then a one), then
-    /// its `k` low bits.
-    fn rice(&mut self, value: u64, k: u32) {
-        let mut q = value >> k;
-        while q >= 32 {
-            self.put(0, 32);
-            q -= 32;
-        }
-        self.put(1 << q, q as u32 + 1);
-        self.put(value & ((1 << k) - 1), k);
-    }
-
-    fn finish(mut self) -> Vec<u8> {
-        if self.used > 0 {
-            self.bytes.push(self.acc as u8);
-        }
-        self.bytes
-    }
-}
-
-/// Reads bits, least significant first, from coded bytes followed by at
-/// least 8 bytes (the file's padding).
-struct BitReader<'a> {
-    data: &'a [u8],
-    bit: usize,
-}
-
-impl BitReader<'_> {
-    #[inline]
-    fn window(&self) -> u64 {
-        let at = self.bit / 8;
-        u64::from_le_bytes(self.data[at..at + 8].try_into().expect("8 bytes")) >> (self.bit % 8)
-    }
-
-    #[inline]
-    fn rice(&mut self, k: u32) -> u64 {
-        let mut q = 0u64;
-        loop {
-            // 56 bits of the window are always whole.
-            let w = self.window() | 1 << 56;
-            let zeros = w.trailing_zeros();
-            if zeros < 56 {
-                q += zeros as u64;
-                self.bit += zeros as usize + 1;
-                break;
-            }
-            q += 56;
-            self.bit += 56;
-        }
-        let low = self.window() & ((1u64 << k) - 1);
-        self.bit += k as usize;
-        q << k | low
-    }
-}
-
-/// Bits of a Rice code of `value`.
-fn rice_len(value: u64, k: u32) -> u64 {
-    (value >> k) + 1 + k as u64
-}
-
-/// The best Rice parameter for these values, and the bits it takes.
-fn best_k(values: impl Iterator<Item = u64> + Clone) -> (u32, u64) {
-    (0..=MAX_K)
-        .map(|k| (k, values.clone().map(|v| rice_len(v, k)).sum::<u64>()))
-        .min_by_key(|&(_, bits)| bits)
-        .expect("some parameter")
-}
-
-/// Codes one block's bits (`bit(i)` for `i < len`), with the shortest mode.
-pub(crate) fn encode_block(len: usize, bit: impl Fn(usize) -> bool) -> Vec<u8> {
-    let ones = (0..len).filter(|&i| bit(i)).count();
-    if ones == 0 {
-        return Vec::new();
-    }
-    if ones == len {
-        return vec![ONES];
-    }
-    let mut runs: Vec<u64> = Vec::new();
-    let mut i = 0;
-    while i < len {
-        let b = bit(i);
-        let start = i;
-        while i < len && bit(i) == b {
-            i += 1;
-        }
-        runs.push((i - start - 1) as u64);
-    }
-    let first = bit(0);
-    // Runs alternate; the last one's length is implied by the block's.
-    let coded = &runs[..runs.len() - 1];
-    let of = |parity: usize| coded.iter().copied().skip(parity).step_by(2);
-    let (k_first, first_bits) = best_k(of(0));
-    let (k_second, second_bits) = best_k(of(1));
-    let (k0, k1) = if first {
-        (k_second, k_first)
-    } else {
-        (k_first, k_second)
-    };
-    let runs_len = 4 + (first_bits + second_bits).div_ceil(8) as usize;
-    let raw_len = 1 + len.div_ceil(8);
-    if raw_len <= runs_len {
-        let mut out = vec![0u8; raw_len];
-        out[0] = RAW;
-        for i in (0..len).filter(|&i| bit(i)) {
-            out[1 + i / 8] |= 1 << (i % 8);
-        }
-        return out;
-    }
-    let mut w = BitWriter::default();
-    let mut value = first;
-    for &r in coded {
-        w.rice(r, if value { k1 } else { k0 });
-        value = !value;
-    }
-    let mut out = vec![
-        if first { RUNS_FROM_ONE } else { RUNS_FROM_ZERO },
-        (k0 | k1 << 4) as u8,
-    ];
-    out.extend((coded.len() as u16).to_le_bytes());
-    out.extend(w.finish());
-    out
-}
-
-/// Bit `i` of a coded block (`coded` followed by 8 readable bytes).
-#[inline]
-pub(crate) fn block_bit(coded: &[u8], len: usize, i: usize) -> bool {
-    if len == 0 {
-        return false;
-    }
-    match coded[0] {
-        ONES => true,
-        RAW => coded[1 + i / 8] >> (i % 8) & 1 == 1,
-        mode => {
-            let (k0, k1) = ((coded[1] & 15) as u32, (coded[1] >> 4) as u32);
-            let mut value = mode == RUNS_FROM_ONE;
-            let runs = u16::from_le_bytes([coded[2], coded[3]]);
-            let mut r = BitReader {
-                data: &coded[4..],
-                bit: 0,
-            };
-            let mut end = 0usize;
-            // The last run is not coded: it reaches the block's end.
-            for _ in 0..runs {
-                end += 1 + r.rice(if value { k1 } else { k0 }) as usize;
-                if i < end {
-                    return value;
-                }
-                value = !value;
-            }
-            value
-        }
-    }
 }
 
 /// Which planes a compact table stores. A table of kind `Losses` finds
@@ -272,13 +84,22 @@ impl Kind {
     }
 }
 
-/// One plane's coded blocks laid out: its directory (coded length, each
-/// group's start and checksum, each block's start in its group as u16:
-/// a group's blocks take at most 64 x 513 bytes) and its coded bytes.
-fn lay_out(blocks: &[Vec<u8>]) -> (Vec<u8>, Vec<u8>) {
+/// One plane: its run model and its coded blocks.
+pub(crate) struct CodedPlane<'a> {
+    pub model: &'a RunModel,
+    pub blocks: &'a [Vec<u8>],
+}
+
+/// One plane laid out: its directory (coded length, model, each group's
+/// start and checksum, each block's start in its group as u16: a group's
+/// blocks take at most 64 x 512 bytes) and its coded bytes.
+fn lay_out(plane: &CodedPlane) -> (Vec<u8>, Vec<u8>) {
+    let blocks = plane.blocks;
     let data_len: usize = blocks.iter().map(Vec::len).sum();
-    let mut dir = Vec::with_capacity(8 + 16 * blocks.len().div_ceil(GROUP) + 2 * blocks.len());
+    let mut dir =
+        Vec::with_capacity(8 + MODEL_BYTES + 16 * blocks.len().div_ceil(GROUP) + 2 * blocks.len());
     dir.extend((data_len as u64).to_le_bytes());
+    dir.extend(plane.model.to_bytes());
     let mut data = Vec::with_capacity(data_len);
     let mut starts = Vec::with_capacity(2 * blocks.len());
     for group in blocks.chunks(GROUP) {
@@ -303,16 +124,15 @@ pub(crate) fn write_compact(
     slots: u64,
     summary: Summary,
     fingerprint: &str,
-    losses: Option<&[Vec<u8>]>,
-    wins: Option<&[Vec<u8>]>,
+    losses: Option<CodedPlane>,
+    wins: Option<CodedPlane>,
 ) -> Result<u64, TablebaseError> {
     let kind = match (losses.is_some(), wins.is_some()) {
         (true, false) => Kind::Losses,
         (false, true) => Kind::Wins,
         _ => Kind::Both,
     };
-    let planes: Vec<(Vec<u8>, Vec<u8>)> =
-        [losses, wins].into_iter().flatten().map(lay_out).collect();
+    let planes: Vec<(Vec<u8>, Vec<u8>)> = [losses, wins].iter().flatten().map(lay_out).collect();
     let mut tables = kind.tag().to_le_bytes().to_vec();
     for (dir, _) in &planes {
         tables.extend(dir);
@@ -341,6 +161,9 @@ struct Plane {
     /// The coded bytes.
     data_at: usize,
     data_len: usize,
+    model: RunModel,
+    /// Built on the plane's first read.
+    decoder: OnceLock<RunDecoder>,
 }
 
 /// A compact table in memory.
@@ -387,7 +210,7 @@ impl CompactFile {
         let dir_len = groups
             .checked_mul(16)
             .and_then(|g| g.checked_add(blocks.checked_mul(2)?))
-            .and_then(|n| n.checked_add(8))
+            .and_then(|n| n.checked_add(8 + MODEL_BYTES))
             .ok_or(bad(TableProblem::Truncated))?;
         let planes = 1 + (kind == Kind::Both) as usize;
         let mut at = HEADER_LEN + 8;
@@ -397,11 +220,16 @@ impl CompactFile {
             let data_len = u64_at(at)
                 .and_then(|n| usize::try_from(n).ok())
                 .ok_or(bad(TableProblem::Truncated))?;
+            let model = map
+                .get(at + 8..at + 8 + MODEL_BYTES)
+                .ok_or(bad(TableProblem::Truncated))?;
             laid.push(Plane {
-                groups_at: at + 8,
-                starts_at: at + 8 + 16 * groups,
+                groups_at: at + 8 + MODEL_BYTES,
+                starts_at: at + 8 + MODEL_BYTES + 16 * groups,
                 data_at,
                 data_len,
+                model: RunModel::from_bytes(model).ok_or(bad(TableProblem::Checksum))?,
+                decoder: OnceLock::new(),
             });
             at += dir_len;
             data_at = data_at.saturating_add(data_len);
@@ -513,12 +341,13 @@ impl CompactFile {
             return None;
         }
         let (start, end) = self.block_range(p, b);
-        let coded = &self.map[p.data_at + start..];
-        Some(block_bit(
-            coded,
+        let len = SLOTS.min((self.header.slots - b as u64 * SLOTS as u64) as usize);
+        p.decoder.get_or_init(|| RunDecoder::new(&p.model)).bit(
+            &self.map[p.data_at + start..],
             end - start,
+            len,
             (slot % SLOTS as u64) as usize,
-        ))
+        )
     }
 
     /// Whether the side to move loses in `slot` (for padding, any bit);
@@ -540,44 +369,27 @@ impl CompactFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tablebase::format::runs::RunCounts;
 
-    /// Every mode reads back every bit it was given.
-    #[test]
-    fn blocks_read_back_their_bits() {
-        let patterns: Vec<Box<dyn Fn(usize) -> bool>> = vec![
-            Box::new(|_| false),
-            Box::new(|_| true),
-            Box::new(|i| i % 2 == 0),
-            Box::new(|i| i % 997 < 3),
-            Box::new(|i| (i / 300) % 2 == 1),
-            Box::new(|i| (i * 2_654_435_761usize).is_multiple_of(7)),
-            Box::new(|i| i > 4000),
-        ];
-        for (n, bit) in patterns.iter().enumerate() {
-            for len in [1, 100, SLOTS] {
-                let mut coded = encode_block(len, bit);
-                let size = coded.len();
-                coded.extend([0u8; 8]);
-                for i in 0..len {
-                    assert_eq!(
-                        block_bit(&coded, size, i),
-                        bit(i),
-                        "pattern {n} len {len} bit {i}"
-                    );
-                }
-            }
-        }
-    }
-
-    /// The coded blocks of `slots` bits `bit(slot)`.
-    fn blocks_of(slots: u64, bit: impl Fn(u64) -> bool) -> Vec<Vec<u8>> {
-        (0..slots.div_ceil(SLOTS as u64))
-            .map(|b| {
+    /// The model and coded blocks of `slots` bits `bit(slot)`.
+    fn blocks_of(slots: u64, bit: impl Fn(u64) -> bool) -> (RunModel, Vec<Vec<u8>>) {
+        let bit = &bit;
+        let blocks = || {
+            (0..slots.div_ceil(SLOTS as u64)).map(move |b| {
                 let first = b * SLOTS as u64;
                 let len = (slots - first).min(SLOTS as u64) as usize;
-                encode_block(len, |i| bit(first + i as u64))
+                (len, move |i: usize| bit(first + i as u64))
             })
-            .collect()
+        };
+        let mut counts = RunCounts::default();
+        for (len, bit) in blocks() {
+            counts.add_block(len, bit);
+        }
+        let model = RunModel::fit(&counts);
+        let coded = blocks()
+            .map(|(len, bit)| model.encode_block(len, bit))
+            .collect();
+        (model, coded)
     }
 
     /// Tables of several blocks, some of each mode, in one plane and in
@@ -591,10 +403,13 @@ mod tests {
         let win = |s: u64| !loss(s) && (s / 5000) % 2 == 1;
         let (losses, wins) = (blocks_of(slots, loss), blocks_of(slots, win));
         let (s, sums) = (Sector::new(3, 3), Summary::default());
+        fn plane((model, blocks): &(RunModel, Vec<Vec<u8>>)) -> CodedPlane<'_> {
+            CodedPlane { model, blocks }
+        }
         for (l, w, kind) in [
-            (Some(&losses[..]), None, Kind::Losses),
-            (None, Some(&wins[..]), Kind::Wins),
-            (Some(&losses[..]), Some(&wins[..]), Kind::Both),
+            (Some(plane(&losses)), None, Kind::Losses),
+            (None, Some(plane(&wins)), Kind::Wins),
+            (Some(plane(&losses)), Some(plane(&wins)), Kind::Both),
         ] {
             write_compact(&path, s, slots, sums, "fp", l, w).unwrap();
             let f = CompactFile::open(&path, s, "fp").unwrap();

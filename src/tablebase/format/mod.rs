@@ -1,5 +1,6 @@
 //! The table file: its header, mapping and checksums (`file`), the
-//! compact one-bit-a-slot file (`compact`), the index
+//! compact one-bit-a-slot file (`compact`) and its blocks' code (`runs`),
+//! the index
 //! of a sector's positions (`index`), the values' layouts (`codec`) and
 //! the totals a header keeps (`summary`).
 
@@ -7,4 +8,5 @@ pub(crate) mod codec;
 pub(crate) mod compact;
 pub(crate) mod file;
 pub(crate) mod index;
+pub(crate) mod runs;
 pub(crate) mod summary;

@@ -19,8 +19,9 @@ use rayon::prelude::*;
 use crate::rules::Rules;
 use crate::tablebase::error::{TableProblem, TablebaseError};
 use crate::tablebase::fingerprint::PlacementFingerprint;
-use crate::tablebase::format::compact::{Kind, SLOTS, encode_block, write_compact};
+use crate::tablebase::format::compact::{CodedPlane, Kind, write_compact};
 use crate::tablebase::format::file::file_len;
+use crate::tablebase::format::runs::{MODEL_BYTES, RunCounts, RunModel, SLOTS};
 use crate::tablebase::probe::tables::{SubspaceTable, Tablebases};
 use crate::tablebase::sector::Sector;
 use crate::tablebase::value::{Probe, Value};
@@ -51,23 +52,41 @@ pub enum CompressStep {
     Written(Compressed),
 }
 
+/// One plane's model and coded blocks.
+struct Plane {
+    model: RunModel,
+    blocks: Vec<Vec<u8>>,
+}
+
+impl Plane {
+    fn bytes(&self) -> u64 {
+        MODEL_BYTES as u64 + self.blocks.iter().map(|b| b.len() as u64).sum::<u64>()
+    }
+
+    fn coded(&self) -> CodedPlane<'_> {
+        CodedPlane {
+            model: &self.model,
+            blocks: &self.blocks,
+        }
+    }
+}
+
 /// One table's coded planes: losses, wins, and wins where losses are
 /// stored too (free where the loss plane says loss).
 struct Coded {
     slots: u64,
     full_bytes: u64,
-    losses: Vec<Vec<u8>>,
-    wins: Vec<Vec<u8>>,
-    wins_beside: Vec<Vec<u8>>,
+    losses: Plane,
+    wins: Plane,
+    wins_beside: Plane,
 }
 
 impl Coded {
     fn bytes(&self, kind: Kind) -> u64 {
-        let size = |blocks: &[Vec<u8>]| blocks.iter().map(|b| b.len() as u64).sum::<u64>();
         match kind {
-            Kind::Losses => size(&self.losses),
-            Kind::Wins => size(&self.wins),
-            Kind::Both => size(&self.losses) + size(&self.wins_beside),
+            Kind::Losses => self.losses.bytes(),
+            Kind::Wins => self.wins.bytes(),
+            Kind::Both => self.losses.bytes() + self.wins_beside.bytes(),
         }
     }
 }
@@ -116,9 +135,9 @@ pub fn compress(
     for &sector in &sectors {
         let (c, kind) = (&coded[&sector], kinds[&sector]);
         let (losses, wins) = match kind {
-            Kind::Losses => (Some(&c.losses[..]), None),
-            Kind::Wins => (None, Some(&c.wins[..])),
-            Kind::Both => (Some(&c.losses[..]), Some(&c.wins_beside[..])),
+            Kind::Losses => (Some(c.losses.coded()), None),
+            Kind::Wins => (None, Some(c.wins.coded())),
+            Kind::Both => (Some(c.losses.coded()), Some(c.wins_beside.coded())),
         };
         let table = tbs.table(sector).expect("opened above");
         let compact_bytes = write_compact(
@@ -147,8 +166,9 @@ pub fn compress(
     Ok(done)
 }
 
-/// The coded blocks of a table's planes. A padding slot takes the bits
-/// before it, so that it continues its runs.
+/// The coded planes of a table: the runs of each plane counted over all
+/// its blocks, a model fitted to them, then every block coded with it. A
+/// padding slot takes the bits before it, so that it continues its runs.
 fn code_planes(table: &SubspaceTable) -> Coded {
     let size = table.index.size();
     let padding: Vec<AtomicU64> = (0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
@@ -165,48 +185,70 @@ fn code_planes(table: &SubspaceTable) -> Coded {
         });
     let is_padding =
         |slot: u64| padding[(slot / 64) as usize].load(Ordering::Relaxed) >> (slot % 64) & 1 == 1;
-    type Blocks = (Vec<u8>, Vec<u8>, Vec<u8>);
-    let blocks: Vec<Blocks> = (0..size.div_ceil(SLOTS as u64))
+    // Block `b`'s bits in each plane: losses, wins, wins beside losses.
+    let planes_of = |b: u64| {
+        let first = b * SLOTS as u64;
+        let len = (size - first).min(SLOTS as u64) as usize;
+        let mut planes = [(); 3].map(|_| Vec::with_capacity(len));
+        let mut bits = [false; 3];
+        for slot in first..first + len as u64 {
+            if !is_padding(slot) {
+                // Checked whole before.
+                let value = Probe::from_code(table.file.code(slot).unwrap_or(0)).value;
+                let (loss, win) = (value == Value::Loss, value == Value::Win);
+                bits = [loss, win, if loss { bits[2] } else { win }];
+            }
+            for (plane, bit) in planes.iter_mut().zip(bits) {
+                plane.push(bit);
+            }
+        }
+        planes
+    };
+    let blocks = size.div_ceil(SLOTS as u64);
+    let counts = (0..blocks)
+        .into_par_iter()
+        .fold(
+            || [(); 3].map(|_| RunCounts::default()),
+            |mut counts, b| {
+                for (c, bits) in counts.iter_mut().zip(planes_of(b)) {
+                    c.add_block(bits.len(), |i| bits[i]);
+                }
+                counts
+            },
+        )
+        .reduce(
+            || [(); 3].map(|_| RunCounts::default()),
+            |a, b| {
+                let [a0, a1, a2] = a;
+                let [b0, b1, b2] = b;
+                [a0.merge(b0), a1.merge(b1), a2.merge(b2)]
+            },
+        );
+    let models = counts.map(|c| RunModel::fit(&c));
+    let coded: Vec<[Vec<u8>; 3]> = (0..blocks)
         .into_par_iter()
         .map(|b| {
-            let first = b * SLOTS as u64;
-            let len = (size - first).min(SLOTS as u64) as usize;
-            let (mut losses, mut wins, mut beside) =
-                (vec![false; len], vec![false; len], vec![false; len]);
-            let (mut loss, mut win, mut win_beside) = (false, false, false);
-            for i in 0..len {
-                let slot = first + i as u64;
-                if !is_padding(slot) {
-                    // Checked whole before.
-                    let value = Probe::from_code(table.file.code(slot).unwrap_or(0)).value;
-                    loss = value == Value::Loss;
-                    win = value == Value::Win;
-                    if !loss {
-                        win_beside = win;
-                    }
-                }
-                (losses[i], wins[i], beside[i]) = (loss, win, win_beside);
-            }
-            (
-                encode_block(len, |i| losses[i]),
-                encode_block(len, |i| wins[i]),
-                encode_block(len, |i| beside[i]),
-            )
+            let planes = planes_of(b);
+            [0, 1, 2].map(|p| models[p].encode_block(planes[p].len(), |i| planes[p][i]))
         })
         .collect();
-    let mut coded = Coded {
+    let mut planes = models.map(|model| Plane {
+        model,
+        blocks: Vec::with_capacity(coded.len()),
+    });
+    for block in coded {
+        for (plane, b) in planes.iter_mut().zip(block) {
+            plane.blocks.push(b);
+        }
+    }
+    let [losses, wins, wins_beside] = planes;
+    Coded {
         slots: size,
         full_bytes: file_len(table.file.data().len()),
-        losses: Vec::with_capacity(blocks.len()),
-        wins: Vec::with_capacity(blocks.len()),
-        wins_beside: Vec::with_capacity(blocks.len()),
-    };
-    for (l, w, b) in blocks {
-        coded.losses.push(l);
-        coded.wins.push(w);
-        coded.wins_beside.push(b);
+        losses,
+        wins,
+        wins_beside,
     }
-    coded
 }
 
 /// The tables a position of `s` can move into (a superset: every sector
