@@ -17,6 +17,8 @@
 # Settings (environment):
 #   RULES        published (EndgameMoves=0 NoCaptureMoves=0) or default
 #                (the nine preset as morris plays it) [published]
+#   RULE_OPTIONS more rule options, Name=Value separated by spaces, for a
+#                reduced game (Pieces=4: the tests play one) []
 #   TABLES       the complete solution of those rules (`morris tb generate
 #                --phase all`) [$MORRIS_TB_DIR, else ~/.cache/morris/tb]
 #   GAMES        games from the start per colour [100]
@@ -52,6 +54,9 @@ default) rules=() ;;
     exit 2
     ;;
 esac
+for option in ${RULE_OPTIONS:-}; do
+    rules+=(--option "$option")
+done
 if [[ -n ${NODES:-} ]]; then
     limit=(--nodes "$NODES")
 else
@@ -84,7 +89,11 @@ referee() {
         --hash 1 >"$out/${1%.pgn}.jsonl"
 }
 
-start=$(printf 'position startpos\nd\nquit\n' | "$MORRIS" 2>/dev/null |
+# The start position of these rules (its pieces in hand).
+setoptions=$(for ((i = 1; i < ${#rules[@]}; i += 2)); do
+    printf 'setoption name %s value %s\n' "${rules[i]%%=*}" "${rules[i]#*=}"
+done)
+start=$(printf '%s\nposition startpos\nd\nquit\n' "$setoptions" | "$MORRIS" 2>/dev/null |
     sed -n 's/^Fen: //p')
 rm -f "$out/start.pgn" "$out/middle.pgn"
 SEED=$seed match start.pgn --fen "$start" --games $((2 * games))
@@ -97,7 +106,9 @@ jq -r 'select(.ply >= 18 and .game_over == null) | [.source, .ply, .fen, (.value
     awk -F'\t' '$1 != game { game = $1; thrown = 0 } !thrown { print $3 } $4 != "" && $4 !~ /-> draw$/ { thrown = 1 }' |
     sort -u | shuf --random-source=<(yes "$seed") -n $((middle / 2)) >"$out/middle.txt" || true
 if [[ -s $out/middle.txt && $middle -gt 0 ]]; then
-    SEED=$((seed + 1)) match middle.pgn --openings "$out/middle.txt" --games 2
+    # `--games` counts the games of the whole schedule: each position twice.
+    SEED=$((seed + 1)) match middle.pgn --openings "$out/middle.txt" \
+        --games $((2 * $(wc -l <"$out/middle.txt")))
     referee middle.pgn
 fi
 

@@ -19,6 +19,7 @@ mod layers;
 mod matches;
 mod move_limits;
 mod notation_fen;
+mod perfect_match;
 mod perft;
 mod placement;
 mod protocol;

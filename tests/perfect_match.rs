@@ -1,0 +1,82 @@
+//! scripts/perfect-match.sh on the reduced game of `Pieces` 4 (a draw
+//! from the start): the shipped engine against perfect play from the
+//! game's tables, then each part's games counted and the report read.
+
+use crate::common::game_tables;
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// Games in a record file.
+fn games(record: &std::path::Path) -> usize {
+    std::fs::read_to_string(record)
+        .unwrap_or_default()
+        .lines()
+        .filter(|l| l.starts_with("[Result "))
+        .count()
+}
+
+#[test]
+fn the_match_plays_every_game_of_both_parts_and_reports_them() {
+    let missing: Vec<&str> = ["jq", "shuf"]
+        .into_iter()
+        .filter(|tool| {
+            Command::new("sh")
+                .args(["-c", &format!("command -v {tool}")])
+                .output()
+                .map_or(true, |o| !o.status.success())
+        })
+        .collect();
+    if !missing.is_empty() {
+        eprintln!(
+            "WARNING: the perfect-match script test did not run: {} missing \
+             (apt-get install jq coreutils)",
+            missing.join(", ")
+        );
+        return;
+    }
+    let tables = game_tables::made("perfect-match-4", &game_tables::reduced(4));
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("perfect-match-4-out");
+    let _ = std::fs::remove_dir_all(&out);
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/perfect-match.sh");
+    let run = Command::new("bash")
+        .arg(script)
+        .env("MORRIS", env!("CARGO_BIN_EXE_morris"))
+        .env("TABLES", &tables)
+        .env("RULE_OPTIONS", "Pieces=4")
+        .env("GAMES", "1")
+        .env("MIDDLE", "4")
+        .env("NODES", "2000")
+        .env("MAX_PLIES", "24")
+        .env("CONCURRENCY", "2")
+        .env("MORRIS_TB_AUTO", "0")
+        .env("OUT", &out)
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "{report}\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert_eq!(games(&out.join("start.pgn")), 2, "{report}");
+    // Two middle-game positions, each played with both colours.
+    let positions = std::fs::read_to_string(out.join("middle.txt")).unwrap();
+    assert_eq!(positions.lines().count(), 2, "{positions}");
+    assert_eq!(games(&out.join("middle.pgn")), 4, "{report}");
+    for part in ["from the start: 2 games", "from the middle: 4 games"] {
+        assert!(report.contains(part), "{report}");
+    }
+    assert_eq!(
+        report
+            .matches("values thrown away by the shipped engine: ")
+            .count(),
+        2,
+        "{report}"
+    );
+    // Every record names the reduced game's rules, which the referee read.
+    let start = std::fs::read_to_string(out.join("start.pgn")).unwrap();
+    assert!(start.contains("[Pieces \"4\"]"), "{start}");
+    let refereed = std::fs::read_to_string(out.join("start.jsonl")).unwrap();
+    assert!(refereed.lines().count() >= 2 * 10, "{refereed}");
+}
