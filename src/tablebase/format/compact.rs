@@ -32,6 +32,9 @@ use crate::tablebase::sector::Sector;
 use std::sync::OnceLock;
 
 pub(crate) const MAGIC: &[u8; 8] = b"MORRISC2";
+/// The first compact format's magic (Rice-coded runs): refused as an
+/// older version, to be made again with `tb compress`.
+const FIRST_MAGIC: &[u8; 8] = b"MORRISTC";
 /// Blocks a checksum group.
 const GROUP: usize = 64;
 
@@ -191,6 +194,12 @@ impl CompactFile {
             problem,
         };
         let map = map_file(path)?;
+        if map.starts_with(FIRST_MAGIC) {
+            return Err(bad(TableProblem::Version {
+                found: 1,
+                expected: 2,
+            }));
+        }
         let header = Header::decode_as(&map, MAGIC).map_err(bad)?;
         if header.subspace != sector {
             return Err(bad(TableProblem::OtherSubspace(header.subspace)));
@@ -420,6 +429,19 @@ mod tests {
                 assert_eq!(f.win(slot), kind.wins().then_some(win(slot)), "{slot}");
             }
         }
+        // A file of the first format is refused as an older version.
+        let mut old = std::fs::read(&path).unwrap();
+        old[..8].copy_from_slice(FIRST_MAGIC);
+        std::fs::write(&path, old).unwrap();
+        let refused = CompactFile::open(&path, s, "fp")
+            .err()
+            .map(|e| e.to_string());
+        assert!(
+            refused
+                .as_deref()
+                .is_some_and(|e| e.contains("format version 1, expected 2")),
+            "{refused:?}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
