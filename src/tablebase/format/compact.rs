@@ -29,7 +29,6 @@ use crate::tablebase::format::file::{
 use crate::tablebase::format::runs::{MODEL_BYTES, RunDecoder, RunModel, SLOTS};
 use crate::tablebase::format::summary::Summary;
 use crate::tablebase::sector::Sector;
-use std::sync::OnceLock;
 
 pub(crate) const MAGIC: &[u8; 8] = b"MORRISC2";
 /// The first compact format's magic (Rice-coded runs): refused as an
@@ -164,9 +163,7 @@ struct Plane {
     /// The coded bytes.
     data_at: usize,
     data_len: usize,
-    model: RunModel,
-    /// Built on the plane's first read.
-    decoder: OnceLock<RunDecoder>,
+    decoder: RunDecoder,
 }
 
 /// A compact table in memory.
@@ -237,8 +234,9 @@ impl CompactFile {
                 starts_at: at + 8 + MODEL_BYTES + 16 * groups,
                 data_at,
                 data_len,
-                model: RunModel::from_bytes(model).ok_or(bad(TableProblem::Checksum))?,
-                decoder: OnceLock::new(),
+                decoder: RunDecoder::new(
+                    RunModel::from_bytes(model).ok_or(bad(TableProblem::Checksum))?,
+                ),
             });
             at += dir_len;
             data_at = data_at.saturating_add(data_len);
@@ -351,7 +349,7 @@ impl CompactFile {
         }
         let (start, end) = self.block_range(p, b);
         let len = SLOTS.min((self.header.slots - b as u64 * SLOTS as u64) as usize);
-        p.decoder.get_or_init(|| RunDecoder::new(&p.model)).bit(
+        p.decoder.bit(
             &self.map[p.data_at + start..],
             end - start,
             len,

@@ -132,11 +132,11 @@ impl RunCounts {
 }
 
 /// A plane's model: each context's symbol frequencies (summing to `TOTAL`,
-/// or all zero for a context no run has) and where each starts.
+/// or all zero for a context no run has), kept as where each symbol starts
+/// (`SYMBOLS + 1` a context, the last `TOTAL` or zero).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct RunModel {
-    freq: Vec<u16>,
-    start: Vec<u16>,
+    cumulative: Vec<u16>,
 }
 
 impl RunModel {
@@ -165,22 +165,32 @@ impl RunModel {
     /// The model of stored frequencies, if every context sums to `TOTAL`
     /// or is empty.
     fn of_freq(freq: Vec<u16>) -> Option<RunModel> {
-        let mut start = vec![0u16; freq.len()];
-        for (f, s) in freq.chunks(SYMBOLS).zip(start.chunks_mut(SYMBOLS)) {
+        let mut cumulative = vec![0u16; CONTEXTS * (SYMBOLS + 1)];
+        for (f, cum) in freq.chunks(SYMBOLS).zip(cumulative.chunks_mut(SYMBOLS + 1)) {
             let mut at = 0u32;
-            for (f, s) in f.iter().zip(s.iter_mut()) {
-                *s = at as u16;
+            for (f, c) in f.iter().zip(cum[1..].iter_mut()) {
                 at += *f as u32;
+                *c = at.min(TOTAL + 1) as u16;
             }
             if at != 0 && at != TOTAL {
                 return None;
             }
         }
-        Some(RunModel { freq, start })
+        Some(RunModel { cumulative })
+    }
+
+    /// Context `ctx`'s cumulative frequencies.
+    #[inline]
+    fn context(&self, ctx: usize) -> &[u16] {
+        &self.cumulative[ctx * (SYMBOLS + 1)..(ctx + 1) * (SYMBOLS + 1)]
     }
 
     pub(crate) fn to_bytes(&self) -> Vec<u8> {
-        self.freq.iter().flat_map(|f| f.to_le_bytes()).collect()
+        self.cumulative
+            .chunks(SYMBOLS + 1)
+            .flat_map(|cum| cum.windows(2).map(|w| w[1] - w[0]))
+            .flat_map(u16::to_le_bytes)
+            .collect()
     }
 
     /// The model stored in `bytes` (`MODEL_BYTES`), if well formed.
@@ -236,10 +246,10 @@ impl RunModel {
         let mut ctx = Context::FIRST;
         for (b, l) in runs(len, bit) {
             let (s, low, bits) = symbol(l);
-            let at = ctx.of(b) * SYMBOLS + s;
-            let f = self.freq[at] as u32;
-            assert!(f > 0, "a run the model has not counted");
-            steps.push((self.start[at] as u32, f));
+            let cum = self.context(ctx.of(b));
+            let (start, next) = (cum[s] as u32, cum[s + 1] as u32);
+            assert!(next > start, "a run the model has not counted");
+            steps.push((start, next - start));
             equal(&mut steps, low, bits);
             ctx = ctx.after(l);
         }
@@ -259,12 +269,12 @@ impl RunModel {
     }
 }
 
-/// A model ready to decode, small enough to stay in the cache: each
-/// context's cumulative frequencies, and for each of `BUCKETS` equal parts
-/// of `TOTAL` the first symbol reaching into it (a symbol is then found by
+/// A model ready to decode, small enough to stay in the cache: beside each
+/// context's cumulative frequencies, for each of `BUCKETS` equal parts of
+/// `TOTAL` the first symbol reaching into it (a symbol is then found by
 /// stepping from there, seldom more than once).
 pub(crate) struct RunDecoder {
-    cumulative: Vec<u16>,
+    model: RunModel,
     bucket: Vec<u8>,
 }
 
@@ -312,14 +322,10 @@ impl Stream<'_> {
 }
 
 impl RunDecoder {
-    pub(crate) fn new(model: &RunModel) -> RunDecoder {
-        let mut cumulative = vec![0u16; CONTEXTS * (SYMBOLS + 1)];
+    pub(crate) fn new(model: RunModel) -> RunDecoder {
         let mut bucket = vec![0u8; CONTEXTS * BUCKETS];
         for ctx in 0..CONTEXTS {
-            let cum = &mut cumulative[ctx * (SYMBOLS + 1)..(ctx + 1) * (SYMBOLS + 1)];
-            for s in 0..SYMBOLS {
-                cum[s + 1] = cum[s] + model.freq[ctx * SYMBOLS + s];
-            }
+            let cum = model.context(ctx);
             for (k, b) in bucket[ctx * BUCKETS..(ctx + 1) * BUCKETS]
                 .iter_mut()
                 .enumerate()
@@ -330,7 +336,7 @@ impl RunDecoder {
                     .unwrap_or(SYMBOLS - 1) as u8;
             }
         }
-        RunDecoder { cumulative, bucket }
+        RunDecoder { model, bucket }
     }
 
     /// Bit `i` of a block of `len` bits coded in `coded` bytes, which are
@@ -356,7 +362,7 @@ impl RunDecoder {
         while end < len {
             let slot = r.x & (TOTAL - 1);
             let c = ctx.of(value);
-            let cum = &self.cumulative[c * (SYMBOLS + 1)..(c + 1) * (SYMBOLS + 1)];
+            let cum = self.model.context(c);
             if cum[SYMBOLS] == 0 {
                 return None;
             }
@@ -411,7 +417,7 @@ mod tests {
         }
         let model = RunModel::fit(&counts);
         assert_eq!(RunModel::from_bytes(&model.to_bytes()), Some(model.clone()));
-        let decoder = RunDecoder::new(&model);
+        let decoder = RunDecoder::new(model.clone());
         for (n, bit) in patterns.iter().enumerate() {
             for len in lens {
                 let mut coded = model.encode_block(len, bit);

@@ -344,28 +344,23 @@ impl Tablebases {
         }
     }
 
+    /// The folder of a sector's tables.
+    fn dir_of(&self, sub: Sector) -> &Path {
+        if sub.placing() {
+            &self.placement_dir
+        } else {
+            &self.dir
+        }
+    }
+
     /// The path of a sector's table.
     pub fn table_path(&self, sub: Sector) -> PathBuf {
-        table_path(
-            if sub.placing() {
-                &self.placement_dir
-            } else {
-                &self.dir
-            },
-            sub,
-        )
+        table_path(self.dir_of(sub), sub)
     }
 
     /// The path of a sector's compact table.
     pub fn compact_path(&self, sub: Sector) -> PathBuf {
-        compact_path(
-            if sub.placing() {
-                &self.placement_dir
-            } else {
-                &self.dir
-            },
-            sub,
-        )
+        compact_path(self.dir_of(sub), sub)
     }
 
     /// The sectors whose tables are on disk (not checked): the movement
