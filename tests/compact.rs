@@ -1,14 +1,16 @@
 //! Compact tables (`tb compress`): every value read from them, by their
 //! loss bits and one ply of successors, equals the full tables' value, on
-//! whole reduced games; a damaged group is refused.
+//! whole reduced games (under move-count draws, the value at clock 0); a
+//! damaged group is refused.
 
 use crate::common::game_tables;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use morris::rules::Rules;
-use morris::tablebase::{Indexer, Probe, TablebaseError, Tablebases, Value, compress};
+use morris::rules::{Color, Game, MoveList, Position, Rules};
+use morris::search::{Searcher, Settings};
+use morris::tablebase::{Compressed, Indexer, Probe, Tablebases, Value, compress, sector_position};
 use rayon::prelude::*;
 
 /// The full tables of `Pieces` `pieces` (made once per test) and their
@@ -107,12 +109,125 @@ fn a_damaged_group_is_refused_and_reported() {
     assert_eq!(tables.code(sub, mine, theirs), None);
 }
 
+/// Pieces=4 under the nine preset's move-count draws (`EndgameMoves=10`),
+/// `NoCaptureMoves` cut to 20 so that it decides positions of so small a
+/// game too: full tables with distances, and their compact copy.
+fn compressed_with_draws(name: &str) -> (Rules, PathBuf, PathBuf, Vec<Compressed>) {
+    let rules = Rules::with_settings(
+        "nine",
+        &["Pieces=4".to_string(), "NoCaptureMoves=20".to_string()],
+    )
+    .unwrap();
+    let full = game_tables::made(&format!("{name}-full"), &rules);
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-compact"));
+    let _ = std::fs::remove_dir_all(&out);
+    let made = compress(&full, &out, &rules, 2, |_| {}).unwrap();
+    (rules, full, out, made)
+}
+
+/// The same position with the move clock at `clock`.
+fn at_clock(pos: &Position, clock: u16) -> Position {
+    let hand = [Color::White, Color::Black].map(|c| pos.in_hand(c));
+    let pieces = [Color::White, Color::Black].map(|c| pos.pieces(c));
+    Position::new(pieces, hand, pos.side_to_move(), clock, 1, [0; 2])
+}
+
+/// Under move-count draws a compact table holds the value at clock 0,
+/// where every placement and removal leaves the game: read there it is
+/// the full tables' value, in every position of every phase; later in the
+/// clock a draw still is one, and a win or loss, which the clock may have
+/// turned into a draw by then, is not given.
 #[test]
-fn compact_tables_need_the_move_count_draws_off() {
-    let rules = Rules::with_settings("nine", &["Pieces=3".to_string()]).unwrap();
-    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("compact-limits");
-    let err = compress(&out, &out, &rules, 1, |_| {}).unwrap_err();
-    assert!(matches!(err, TablebaseError::WdlWithDrawLimits), "{err}");
+fn under_move_count_draws_compact_tables_hold_the_values_at_clock_zero() {
+    let (rules, full_dir, out, made) = compressed_with_draws("compact-4-draws");
+    assert!(
+        made.iter()
+            .filter(|c| !c.sector.placing())
+            .all(|c| c.kind == "both"),
+        "a movement table's successors are at clock 1: {made:?}"
+    );
+    let (full, compact) = (
+        Tablebases::open(&full_dir, &rules),
+        Tablebases::open(&out, &rules),
+    );
+    assert_eq!(full.available(), compact.on_disk());
+    // Positions; those the clock-0 limit draws though the stored value is
+    // decided; later clocks given as draws, and not given.
+    let (mut all, mut drawn_by_limit, mut later_draws, mut later_unknown) = (0u64, 0, 0, 0);
+    for sub in full.available() {
+        let index = Indexer::new(sub.mine as usize, sub.theirs as usize);
+        for slot in 0..index.size() {
+            let (mine, theirs) = index.position(slot);
+            if index.index(mine, theirs) != slot {
+                continue;
+            }
+            let pos = sector_position(sub, mine, theirs);
+            let exact = full.probe(&pos).unwrap();
+            let at_zero = compact.probe(&pos).unwrap().value;
+            assert_eq!(at_zero, exact.value, "{}", pos.to_fen(&rules));
+            all += 1;
+            drawn_by_limit += (exact.value == Value::Draw
+                && full.probe_table(&pos).unwrap().value != Value::Draw)
+                as u64;
+            if sub.placing() {
+                continue;
+            }
+            for clock in [1, 9, 15, 19] {
+                let later = at_clock(&pos, clock);
+                let exact = full.probe(&later).unwrap();
+                match compact.probe(&later) {
+                    Some(read) => {
+                        assert_eq!(read.value, exact.value, "{}", later.to_fen(&rules));
+                        later_draws += (read.value == Value::Draw) as u64;
+                    }
+                    None => {
+                        assert_ne!(at_zero, Value::Draw, "{}", later.to_fen(&rules));
+                        later_unknown += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        all > 1_000_000 && drawn_by_limit > 1000 && later_draws > 1000 && later_unknown > 1000,
+        "{all} {drawn_by_limit} {later_draws} {later_unknown}"
+    );
+}
+
+/// Under the draws the engine with compact tables alone plays the whole
+/// placement phase keeping the value, as either colour, against a
+/// searching opponent whose first moves differ from game to game.
+#[test]
+fn under_move_count_draws_the_engine_places_perfectly_with_compact_tables() {
+    let (rules, full_dir, out, _) = compressed_with_draws("compact-4-draws-play");
+    let full = Tablebases::open(&full_dir, &rules);
+    let mut exact = Searcher::new(Settings::default());
+    exact.set_tablebases(Some(Arc::new(Tablebases::open(&out, &rules))));
+    let mut plain = Searcher::new(Settings::default());
+    plain.set_tablebases(None);
+    let start = Game::new(rules, Position::start(&rules));
+    let legal = |game: &Game| {
+        let mut list = MoveList::new();
+        game.position().legal_moves(&rules, &mut list);
+        list.iter().copied().collect::<Vec<_>>()
+    };
+    let mut checked = 0;
+    for (i, &first) in legal(&start).iter().take(6).enumerate() {
+        // Black after White's `first`; White after it and Black's i-th reply.
+        for side in [Color::Black, Color::White] {
+            let mut game = start.clone();
+            game.play(first);
+            if side == Color::White {
+                let reply = legal(&game)[i];
+                game.play(reply);
+            }
+            let placements = 2 * 4 - game.moves().len();
+            let (_, n) =
+                game_tables::play_checked(&full, &mut exact, &mut plain, game, side, placements, 2);
+            checked += n;
+        }
+    }
+    assert!(checked >= 20, "{checked} placements checked");
 }
 
 /// The engine with compact tables only keeps the value of every position

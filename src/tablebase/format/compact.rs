@@ -8,6 +8,10 @@
 //! Slots no position uses (padding) are free: they continue the run they
 //! fall in.
 //!
+//! Under move-count draws (`EndgameMoves`, `NoCaptureMoves`: the folder's
+//! fingerprint says) a compact table holds each position's value at clock
+//! 0, and a movement table stores both planes (`compress`).
+//!
 //! File: the 256-byte header of the full tables (magic `MORRISC2`, layout
 //! `Wdl`), the kind (u64), then for each plane its directory: the coded
 //! length (u64), its run model (`MODEL_BYTES`), for each group of `GROUP`

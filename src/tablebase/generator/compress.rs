@@ -22,7 +22,7 @@ use crate::tablebase::fingerprint::PlacementFingerprint;
 use crate::tablebase::format::compact::{CodedPlane, Kind, write_compact};
 use crate::tablebase::format::file::file_len;
 use crate::tablebase::format::runs::{MODEL_BYTES, RunCounts, RunModel, SLOTS};
-use crate::tablebase::probe::tables::{SubspaceTable, Tablebases};
+use crate::tablebase::probe::tables::{SubspaceTable, Tablebases, at_clock_zero};
 use crate::tablebase::sector::Sector;
 use crate::tablebase::value::{Probe, Value};
 
@@ -94,8 +94,12 @@ impl Coded {
 /// Writes the compact table of every full table on disk for `rules` under
 /// `root` into the same folders under `out` (which may be `root`: compact
 /// tables are read only where no full table is), on `threads` threads.
-/// Compact tables hold win/draw/loss only, so the rules must have no
-/// move-count draws.
+///
+/// Compact tables hold win/draw/loss only. Under move-count draws
+/// (`EndgameMoves`, `NoCaptureMoves`) they hold the values at clock 0
+/// (`at_clock_zero`), and a movement table stores both planes: its
+/// successors are at clock 1, whose values its clock-0 ones do not give.
+/// A placement leads to clock 0 only, so placement tables still choose.
 pub fn compress(
     root: &Path,
     out: &Path,
@@ -103,9 +107,6 @@ pub fn compress(
     threads: usize,
     mut progress: impl FnMut(&CompressStep),
 ) -> Result<Vec<Compressed>, TablebaseError> {
-    if rules.endgame_moves != 0 || rules.no_capture_moves != 0 {
-        return Err(TablebaseError::WdlWithDrawLimits);
-    }
     let rules = PlacementFingerprint::of(rules).rules();
     let tbs = Tablebases::open(root, &rules);
     let written = Tablebases::open(out, &rules);
@@ -122,7 +123,7 @@ pub fn compress(
                 path: tbs.table_path(sector),
                 problem: TableProblem::Checksum,
             })?;
-        let c = pool.install(|| code_planes(table));
+        let c = pool.install(|| code_planes(table, sector, &rules));
         progress(&CompressStep::Coded {
             sector,
             slots: c.slots,
@@ -130,7 +131,9 @@ pub fn compress(
         });
         coded.insert(sector, c);
     }
-    let kinds = choose_kinds(&sectors, &coded, rules.lasker);
+    let counts_moves = rules.endgame_moves > 0 || rules.no_capture_moves > 0;
+    let both = |s: Sector| counts_moves && !s.placing();
+    let kinds = choose_kinds(&sectors, &coded, rules.lasker, both);
     let mut done = Vec::new();
     for &sector in &sectors {
         let (c, kind) = (&coded[&sector], kinds[&sector]);
@@ -166,10 +169,11 @@ pub fn compress(
     Ok(done)
 }
 
-/// The coded planes of a table: the runs of each plane counted over all
-/// its blocks, a model fitted to them, then every block coded with it. A
-/// padding slot takes the bits before it, so that it continues its runs.
-fn code_planes(table: &SubspaceTable) -> Coded {
+/// The coded planes of sector `sector`'s table, its values at clock 0
+/// under `rules`: the runs of each plane counted over all its blocks, a
+/// model fitted to them, then every block coded with it. A padding slot
+/// takes the bits before it, so that it continues its runs.
+fn code_planes(table: &SubspaceTable, sector: Sector, rules: &Rules) -> Coded {
     let size = table.index.size();
     let padding: Vec<AtomicU64> = (0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
     (0..table.index.classes())
@@ -194,7 +198,8 @@ fn code_planes(table: &SubspaceTable) -> Coded {
         for slot in first..first + len as u64 {
             if !is_padding(slot) {
                 // Checked whole before.
-                let value = Probe::from_code(table.file.code(slot).unwrap_or(0)).value;
+                let stored = Probe::from_code(table.file.code(slot).unwrap_or(0));
+                let value = at_clock_zero(rules, sector, stored).value;
                 let (loss, win) = (value == Value::Loss, value == Value::Win);
                 bits = [loss, win, if loss { bits[2] } else { win }];
             }
@@ -281,11 +286,13 @@ fn successors(s: Sector, lasker: bool) -> Vec<Sector> {
 /// without the win plane needs its successors' loss planes (not `q_x = 0`
 /// with `p_y = 1`), one without the loss plane their win planes (not
 /// `p_x = 1` with `q_y = 0`). Every cost and constraint is then submodular,
-/// so a minimum s-t cut gives the exact optimum.
+/// so a minimum s-t cut gives the exact optimum. The tables `both` says
+/// store both planes (p = 0, q = 1).
 fn choose_kinds(
     sectors: &[Sector],
     coded: &HashMap<Sector, Coded>,
     lasker: bool,
+    both: impl Fn(Sector) -> bool,
 ) -> HashMap<Sector, Kind> {
     let at: HashMap<Sector, usize> = sectors.iter().enumerate().map(|(i, &s)| (s, i)).collect();
     let n = sectors.len();
@@ -306,6 +313,10 @@ fn choose_kinds(
             }
         }
         forbid(&mut cut, q, p);
+        if both(*s) {
+            forbid(&mut cut, source, p);
+            forbid(&mut cut, q, sink);
+        }
         for next in successors(*s, lasker) {
             if let Some(&j) = at.get(&next) {
                 forbid(&mut cut, q, 2 * j);
@@ -417,7 +428,8 @@ pub struct CompactCheck {
 
 /// Compares `per_table` well-spread positions of every full table under
 /// `root` with the compact tables under `out` (another folder: under the
-/// same one the full tables would answer), value by value.
+/// same one the full tables would answer), value by value (at clock 0
+/// under move-count draws).
 pub fn check_compact(
     root: &Path,
     out: &Path,
@@ -451,7 +463,7 @@ pub fn check_compact(
                 .map(|(mine, theirs)| {
                     let value = |tbs: &Tablebases| {
                         tbs.code(sector, mine, theirs)
-                            .map(|c| Probe::from_code(c).value)
+                            .map(|c| at_clock_zero(&rules, sector, Probe::from_code(c)).value)
                     };
                     let (want, read) = (value(&full), value(&compact));
                     let wrong = want.is_none() || read != want;

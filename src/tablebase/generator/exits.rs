@@ -3,7 +3,7 @@
 
 use crate::rules::Rules;
 use crate::tablebase::format::codec::Layout;
-use crate::tablebase::probe::tables::{SubspaceTable, apply_clock};
+use crate::tablebase::probe::tables::{SubspaceTable, at_clock_zero};
 use crate::tablebase::sector::Sector;
 use crate::tablebase::value::{Probe, Value};
 
@@ -45,11 +45,7 @@ fn on_entry(rules: &Rules, s: Sector, code: u16) -> Probe {
     if stored.distance().is_none() {
         stored.plies = 0;
     }
-    if s.placing() {
-        stored
-    } else {
-        apply_clock(rules, stored, 0, s.mine == 3 && s.theirs == 3)
-    }
+    at_clock_zero(rules, s, stored)
 }
 
 /// The best of some moves' results, collected one by one.

@@ -8,10 +8,10 @@ use std::path::Path;
 
 use crate::rules::Rules;
 use crate::tablebase::probe::book::rules_text;
-use crate::tablebase::probe::stats::{fold_canonical, on_entry_at_zero};
-use crate::tablebase::probe::tables::Tablebases;
+use crate::tablebase::probe::stats::fold_canonical;
+use crate::tablebase::probe::tables::{Tablebases, at_clock_zero};
 use crate::tablebase::sector::Sector;
-use crate::tablebase::value::Value;
+use crate::tablebase::value::{Probe, Value};
 
 /// A table's positions (or several tables') whose value at clock 0
 /// differs between the two rule sets.
@@ -75,7 +75,7 @@ pub fn compare_on_disk(
             |c: &mut Changes, slot, here| {
                 c.positions += 1;
                 let code = b.file.code(slot).expect("checked above");
-                let there = on_entry_at_zero(base, sector, code).value;
+                let there = at_clock_zero(base, sector, Probe::from_code(code)).value;
                 match (there, here.value) {
                     (t, h) if t == h => {}
                     (Value::Win, Value::Draw) => c.wins_drawn += 1,
@@ -87,7 +87,7 @@ pub fn compare_on_disk(
                 }
             },
             Changes::merge,
-            |code| on_entry_at_zero(rules, sector, code),
+            |code| at_clock_zero(rules, sector, Probe::from_code(code)),
         )
         .ok_or_else(damaged)?;
         rows.push((sector, row));

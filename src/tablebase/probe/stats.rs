@@ -11,7 +11,7 @@ use rayon::prelude::*;
 
 use crate::rules::Rules;
 use crate::tablebase::probe::tables::Tablebases;
-use crate::tablebase::probe::tables::{SubspaceTable, apply_clock};
+use crate::tablebase::probe::tables::{SubspaceTable, at_clock_zero};
 use crate::tablebase::sector::Sector;
 use crate::tablebase::value::Probe;
 
@@ -57,7 +57,7 @@ pub fn summaries_on_disk(root: &Path, rules: &Rules) -> Vec<TableSummary> {
             Some(TableSummary {
                 subspace: sub,
                 stored: t.file.header.summary,
-                at_clock_zero: at_clock_zero(t, sub, rules)?,
+                at_clock_zero: summary_at_clock_zero(t, sub, rules)?,
                 bytes: file_len(t.file.data().len()),
                 distances: t.file.header.layout != Layout::Wdl,
             })
@@ -67,7 +67,7 @@ pub fn summaries_on_disk(root: &Path, rules: &Rules) -> Vec<TableSummary> {
 
 /// The totals of a table's canonical positions with the move-count draws
 /// applied at clock 0; `None` if a block of it is damaged.
-fn at_clock_zero(table: &SubspaceTable, sub: Sector, rules: &Rules) -> Option<Summary> {
+fn summary_at_clock_zero(table: &SubspaceTable, sub: Sector, rules: &Rules) -> Option<Summary> {
     if sub.placing() {
         return table.file.check_all().then_some(table.file.header.summary);
     }
@@ -78,19 +78,8 @@ fn at_clock_zero(table: &SubspaceTable, sub: Sector, rules: &Rules) -> Option<Su
             a.merge(&b);
             a
         },
-        |code| on_entry_at_zero(rules, sub, code),
+        |code| at_clock_zero(rules, sub, Probe::from_code(code)),
     )
-}
-
-/// A stored code as the value at clock 0 under `rules`' move-count draws
-/// (a placement table stores those already).
-pub(crate) fn on_entry_at_zero(rules: &Rules, sub: Sector, code: u16) -> Probe {
-    let probe = Probe::from_code(code);
-    if sub.placing() {
-        probe
-    } else {
-        apply_clock(rules, probe, 0, sub.mine == 3 && sub.theirs == 3)
-    }
 }
 
 /// Folds `add` over the canonical positions of a table (their slot and

@@ -107,7 +107,9 @@ fn placement_slot(s: Sector) -> Option<usize> {
     Some(counts.iter().fold(0, |i, &c| i * SIDE + c as usize))
 }
 
-/// A win or loss that converts only after a draw limit is a draw.
+/// A win or loss that converts only after a draw limit is a draw. A value
+/// without a distance (a compact table's) is left as it is: under draw
+/// limits it is already the value at clock 0 (`Tablebases::probe`).
 pub(crate) fn apply_clock(rules: &Rules, probe: Probe, clock: u16, three_each: bool) -> Probe {
     let mut limit = rules.no_capture_moves;
     if three_each && rules.endgame_moves > 0 && (limit == 0 || rules.endgame_moves < limit) {
@@ -115,12 +117,26 @@ pub(crate) fn apply_clock(rules: &Rules, probe: Probe, clock: u16, three_each: b
     }
     if probe.value != Value::Draw
         && probe.plies > 0
+        && probe.distance().is_some()
         && limit > 0
         && clock as u32 + probe.plies as u32 > limit as u32
     {
         Probe::DRAW
     } else {
         probe
+    }
+}
+
+/// A value stored in sector `sub`'s full table as it is at clock 0, where
+/// every placement and removal leaves the game: a movement win or loss
+/// converting only past a draw limit is a draw (a placement table stores
+/// values at clock 0 already, the next placement restarting the clock).
+/// This is what a compact table stores under draw limits.
+pub(crate) fn at_clock_zero(rules: &Rules, sub: Sector, probe: Probe) -> Probe {
+    if sub.placing() {
+        probe
+    } else {
+        apply_clock(rules, probe, 0, sub.mine == 3 && sub.theirs == 3)
     }
 }
 
@@ -450,7 +466,8 @@ impl Tablebases {
     fn has(&self, pos: &Position, value: Value) -> Option<bool> {
         let (sub, mine, theirs) = self.locate(pos)?;
         if self.table(sub).is_some() {
-            return Some(Probe::from_code(self.code(sub, mine, theirs)?).value == value);
+            let stored = Probe::from_code(self.code(sub, mine, theirs)?);
+            return Some(at_clock_zero(&self.rules, sub, stored).value == value);
         }
         let c = self.compact(sub)?;
         let slot = c.index.index(mine, theirs);
@@ -551,10 +568,24 @@ impl Tablebases {
     }
 
     /// The value under these rules, with `EndgameMoves`/`NoCaptureMoves`
-    /// applied from the position's clock.
+    /// applied from the position's clock. Under those draw limits a
+    /// compact table's value is the value at clock 0: exact there (every
+    /// placement position, a movement position just after a removal or the
+    /// last placement) and wherever it is a draw (a side that cannot win
+    /// with the whole limit ahead cannot win with less of it), while its
+    /// win or loss at a later clock may be a draw by then: `None`.
     #[inline]
     pub fn probe(&self, pos: &Position) -> Option<Probe> {
-        Some(with_clock(&self.rules, pos, self.probe_table(pos)?))
+        let p = self.probe_table(pos)?;
+        if p.distance().is_none()
+            && p.value != Value::Draw
+            && pos.clock() > 0
+            && (self.rules.endgame_moves > 0 || self.rules.no_capture_moves > 0)
+            && pos.in_hand(Color::White) + pos.in_hand(Color::Black) == 0
+        {
+            return None;
+        }
+        Some(with_clock(&self.rules, pos, p))
     }
 
     /// Every legal move with its value for the mover (clocks applied);
