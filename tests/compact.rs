@@ -240,3 +240,44 @@ fn the_engine_keeps_every_value_with_compact_tables() {
     let (_, checked, _, _) = game_tables::wins_the_won_start(&tbs, rules);
     assert!(checked > 5, "{checked} moves checked");
 }
+
+/// `tb probe` and `solve` on compact tables under move-count draws: a
+/// movement position's value at clock 0; later in the clock, where the
+/// draws may have turned that win into a draw, a message that says so.
+#[test]
+fn the_tools_say_a_compact_value_under_draws_holds_at_clock_zero() {
+    let (_, _, out, _) = compressed_with_draws("compact-4-draws-tools");
+    // White closes a mill by g4-g7: won at clock 0.
+    let fen = |clock: u16| format!("WW1/3/B1B/1W3W/3/1B1/3 w 0 0 {clock} 20");
+    let run = |args: &[&str], clock: u16| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_morris"))
+            .args(args)
+            .args(["--dir", out.to_str().unwrap()])
+            .args(["--option", "Pieces=4", "--option", "NoCaptureMoves=20"])
+            .args(match args[0] {
+                "solve" => vec!["--fen".to_string(), fen(clock)],
+                _ => vec![fen(clock)],
+            })
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&o.stdout).to_string();
+        (
+            o.status.success(),
+            text,
+            String::from_utf8_lossy(&o.stderr).to_string(),
+        )
+    };
+    for args in [&["tb", "probe"][..], &["solve"][..]] {
+        let (ok, stdout, _) = run(args, 0);
+        assert!(
+            ok && stdout.contains("win") && stdout.contains("g4-g7xc5"),
+            "{stdout}"
+        );
+        let (ok, stdout, stderr) = run(args, 5);
+        assert!(!ok && stdout.is_empty(), "{stdout}");
+        assert!(
+            stderr.contains("value at clock 0 only (win there)") && stderr.contains("clock 5"),
+            "{stderr}"
+        );
+    }
+}

@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::stdout::out;
+use super::tb::clock_zero_note;
 use super::{CliError, PositionArgs, RulesArgs};
 use morris::engine::Oracle;
 use morris::rules::Color;
@@ -63,6 +64,9 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     let mut oracle = Oracle::new(root.as_ref().ok().cloned());
     let tbs = oracle.reopen_for(&rules);
     let missing = || match (&tbs, &root) {
+        (Some(tbs), _) if let Some(note) = clock_zero_note(tbs, pos, false) => {
+            CliError::Message(note)
+        }
         (Some(tbs), _) => CliError::Message(format!(
             "the tables under {} do not give this position's value; run `{}`",
             tbs.dir().display(),
@@ -81,6 +85,11 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
             book.plies(),
             generate_command(&args.position.rules, args.dir.as_deref(), in_hand)
         );
+    }
+    if let (Source::Tables, true, Some(tbs)) = (known.source, known.moves.is_empty(), &tbs)
+        && let Some(note) = clock_zero_note(tbs, pos, true)
+    {
+        eprintln!("morris solve: {note}");
     }
     let (value, mut moves) = (known.value, known.moves);
     for f in oracle.take_faults() {

@@ -19,6 +19,7 @@ use clap::{Args, Subcommand};
 use crate::cli::CliError;
 use crate::cli::stdout::out;
 use morris::tablebase;
+pub(crate) use rules::clock_zero_note;
 use rules::{TbRules, no_tables};
 
 #[derive(Args, Debug)]

@@ -5,7 +5,7 @@ use clap::Args;
 
 use crate::cli::CliError;
 use crate::cli::stdout::outln;
-use crate::cli::tb::rules::TbRules;
+use crate::cli::tb::rules::{TbRules, clock_zero_note};
 use morris::rules::Position;
 use morris::tablebase::{Known, Source, Tablebases, preference};
 
@@ -24,8 +24,20 @@ pub fn run(a: &ProbeArgs) -> Result<(), CliError> {
     let tbs = Tablebases::open(a.common.dir()?, &rules);
     // Where no tables cover it, the built-in book may.
     let book = morris::tablebase::book::builtin().serving(&rules);
-    let known = Known::of_or_value(Some(&tbs), book, &pos, &rules)
-        .ok_or("position not covered by the tables on disk (nor by the built-in book)")?;
+    let Some(known) = Known::of_or_value(Some(&tbs), book, &pos, &rules) else {
+        return Err(CliError::Message(
+            clock_zero_note(&tbs, &pos, false).unwrap_or_else(|| {
+                "position not covered by the tables on disk (nor by the built-in book)".into()
+            }),
+        ));
+    };
+    if let (Source::Tables, true, Some(note)) = (
+        known.source,
+        known.moves.is_empty(),
+        clock_zero_note(&tbs, &pos, true),
+    ) {
+        eprintln!("morris: {note}");
+    }
     if let (Source::Book, true, Some(book)) = (known.source, known.moves.is_empty(), book) {
         eprintln!(
             "morris: the moves of this position lead past the book's {} plies: no value for them without tables",

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use crate::cli::{CliError, RulesArgs};
-use morris::rules::Rules;
-use morris::tablebase::default_dir;
+use morris::rules::{Position, Rules};
+use morris::tablebase::{Tablebases, default_dir};
 
 /// The rules and the folder of the tables.
 #[derive(Args, Debug, Clone)]
@@ -38,4 +38,20 @@ pub fn no_tables(dir: &Path) -> CliError {
 
 pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// What tables that give a position's value but not every move's say of
+/// them, or that give only its value at clock 0 say of it: compact tables
+/// under move-count draws hold the values at clock 0, and only a removal
+/// or a placement leads back there.
+pub fn clock_zero_note(tbs: &Tablebases, pos: &Position, value_known: bool) -> Option<String> {
+    let at_zero = tbs.probe_at_clock_zero(pos)?;
+    Some(if value_known {
+        "its moves' values are not all in these tables: compact tables under the move-count draws hold the values at clock 0, and a move that removes no stone leads past it".to_string()
+    } else {
+        format!(
+            "these tables hold this position's value at clock 0 only ({at_zero} there): compact tables under the move-count draws, and at clock {} the draws may have made it a draw; the full tables (`morris tb generate`) give it",
+            pos.clock()
+        )
+    })
 }

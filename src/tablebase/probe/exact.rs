@@ -35,9 +35,11 @@ impl Known {
         Known::find(tables, book, pos, rules, false)
     }
 
-    /// `of`, or else, at a book's last ply (whose moves lead past the
-    /// book), the position's value from the book with no moves: for the
-    /// tools that show a position's value.
+    /// `of`, or else the position's value with no moves where its moves'
+    /// are not all known: at a book's last ply (whose moves lead past the
+    /// book), or from tables that do not hold every successor (compact
+    /// tables under move-count draws, whose values hold at clock 0): for
+    /// the tools that show a position's value.
     pub fn of_or_value(
         tables: Option<&Tablebases>,
         book: Option<&Book>,
@@ -58,9 +60,15 @@ impl Known {
     ) -> Option<Known> {
         let from_tables = || {
             let t = tables.filter(|t| t.serves(rules))?;
+            let value = t.probe(pos)?;
+            let moves = match t.moves(pos) {
+                Some(moves) => moves,
+                None if value_alone => Vec::new(),
+                None => return None,
+            };
             Some(Known {
-                value: t.probe(pos)?,
-                moves: t.moves(pos)?,
+                value,
+                moves,
                 source: Source::Tables,
             })
         };

@@ -588,6 +588,15 @@ impl Tablebases {
         Some(with_clock(&self.rules, pos, p))
     }
 
+    /// The value of a position's stones at clock 0 (`at_clock_zero`): all
+    /// that compact tables under move-count draws give of a movement
+    /// position later in the clock.
+    pub fn probe_at_clock_zero(&self, pos: &Position) -> Option<Probe> {
+        let (sub, mine, theirs) = self.locate(pos)?;
+        let stored = Probe::from_code(self.code(sub, mine, theirs)?);
+        Some(at_clock_zero(&self.rules, sub, stored))
+    }
+
     /// Every legal move with its value for the mover (clocks applied);
     /// `None` if some successor is not covered.
     pub fn moves(&self, pos: &Position) -> Option<Vec<MoveProbe>> {
