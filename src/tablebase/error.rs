@@ -42,6 +42,22 @@ pub enum TablebaseError {
          under a move-count limit a value depends on the distance"
     )]
     WdlWithDrawLimits,
+    /// A movement table of the base game (the rules without move-count
+    /// draws), which compact tables under those draws are made from too.
+    #[error(
+        "movement table {0} without the move-count draws is missing or damaged under the same \
+         folder: compact tables under those draws store movement values as that game's and \
+         what the draws change (morris tb generate --phase movement --wdl \
+         --option EndgameMoves=0 --option NoCaptureMoves=0, other options the same)"
+    )]
+    BaseMissing(Subspace),
+    /// A value at clock 0 that is neither the base game's nor a draw.
+    #[error(
+        "table {0}: a position's value at clock 0 is neither its value without the \
+         move-count draws nor a draw, so one of the two solutions is wrong (`morris tb \
+         compare` counts such positions)"
+    )]
+    BaseDisagrees(Subspace),
     /// A table no job of the plan writes.
     #[error("{0} is not a table of these rules' plan (`morris tb plan` lists them)")]
     NotInPlan(Subspace),
@@ -104,6 +120,8 @@ impl TableFault {
             | TablebaseError::MovementMissing(_)
             | TablebaseError::NoDistances(_)
             | TablebaseError::WdlWithDrawLimits
+            | TablebaseError::BaseMissing(_)
+            | TablebaseError::BaseDisagrees(_)
             | TablebaseError::NotInPlan(_)
             | TablebaseError::Unverified { .. }
             | TablebaseError::NotCovered(_)

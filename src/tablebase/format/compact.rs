@@ -10,10 +10,16 @@
 //!
 //! Under move-count draws (`EndgameMoves`, `NoCaptureMoves`: the folder's
 //! fingerprint says) a compact table holds each position's value at clock
-//! 0, and a movement table stores both planes (`compress`).
+//! 0. A placement table stores its planes as above (a placement leads to
+//! clock 0 only). A movement table, whose moves lead to clock 1, stores
+//! the planes of the base game (the same rules without those draws), which
+//! one ply of its successors' base planes completes, and a drawn plane:
+//! the positions the draws turn from a base win or loss into a draw at
+//! clock 0 (few: the two games' values hardly differ).
 //!
 //! File: the 256-byte header of the full tables (magic `MORRISC2`, layout
-//! `Wdl`), the kind (u64), then for each plane its directory: the coded
+//! `Wdl`), the kind (u64, `DRAWN` set with a drawn plane), then for each
+//! plane (losses, wins, drawn) its directory: the coded
 //! length (u64), its run model (`MODEL_BYTES`), for each group of `GROUP`
 //! blocks its first byte and the checksum of its bytes (two u64), and for
 //! each block its start in its group (u16); then each plane's coded blocks,
@@ -40,6 +46,8 @@ pub(crate) const MAGIC: &[u8; 8] = b"MORRISC2";
 const FIRST_MAGIC: &[u8; 8] = b"MORRISTC";
 /// Blocks a checksum group.
 const GROUP: usize = 64;
+/// The kind word's flag of a table with a drawn plane.
+const DRAWN: u64 = 1 << 8;
 
 /// The file name of a sector's compact table inside its folder.
 pub(crate) fn compact_path(dir: &Path, sector: Sector) -> PathBuf {
@@ -91,6 +99,7 @@ impl Kind {
 }
 
 /// One plane: its run model and its coded blocks.
+#[derive(Clone, Copy)]
 pub(crate) struct CodedPlane<'a> {
     pub model: &'a RunModel,
     pub blocks: &'a [Vec<u8>],
@@ -122,8 +131,10 @@ fn lay_out(plane: &CodedPlane) -> (Vec<u8>, Vec<u8>) {
 }
 
 /// Writes the compact table of `sector` with `slots` slots atomically:
-/// its loss plane's coded blocks, its win plane's, or both (`Kind`). The
-/// bytes written.
+/// its loss plane's coded blocks, its win plane's, or both (`Kind`), and
+/// a drawn plane for a movement table under move-count draws. The bytes
+/// written.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn write_compact(
     path: &Path,
     sector: Sector,
@@ -132,14 +143,20 @@ pub(crate) fn write_compact(
     fingerprint: &str,
     losses: Option<CodedPlane>,
     wins: Option<CodedPlane>,
+    drawn: Option<CodedPlane>,
 ) -> Result<u64, TablebaseError> {
     let kind = match (losses.is_some(), wins.is_some()) {
         (true, false) => Kind::Losses,
         (false, true) => Kind::Wins,
         _ => Kind::Both,
     };
-    let planes: Vec<(Vec<u8>, Vec<u8>)> = [losses, wins].iter().flatten().map(lay_out).collect();
-    let mut tables = kind.tag().to_le_bytes().to_vec();
+    let word = kind.tag() | if drawn.is_some() { DRAWN } else { 0 };
+    let planes: Vec<(Vec<u8>, Vec<u8>)> = [losses, wins, drawn]
+        .iter()
+        .flatten()
+        .map(lay_out)
+        .collect();
+    let mut tables = word.to_le_bytes().to_vec();
     for (dir, _) in &planes {
         tables.extend(dir);
     }
@@ -178,6 +195,9 @@ pub(crate) struct CompactFile {
     blocks: usize,
     losses: Option<Plane>,
     wins: Option<Plane>,
+    /// The positions drawn at clock 0 by the move-count draws, whose loss
+    /// and win planes are then the base game's.
+    drawn: Option<Plane>,
     /// Each group of each plane (losses first) against its checksum.
     checked: Checks,
 }
@@ -212,9 +232,9 @@ impl CompactFile {
             map.get(at..at.checked_add(8)?)
                 .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")))
         };
-        let kind = u64_at(HEADER_LEN)
-            .and_then(Kind::of_tag)
-            .ok_or(bad(TableProblem::Truncated))?;
+        let word = u64_at(HEADER_LEN).ok_or(bad(TableProblem::Truncated))?;
+        let kind = Kind::of_tag(word & !DRAWN).ok_or(bad(TableProblem::Truncated))?;
+        let with_drawn = word & DRAWN != 0;
         let blocks = usize::try_from(header.slots.div_ceil(SLOTS as u64)).unwrap_or(usize::MAX);
         let groups = blocks.div_ceil(GROUP);
         let dir_len = groups
@@ -222,7 +242,7 @@ impl CompactFile {
             .and_then(|g| g.checked_add(blocks.checked_mul(2)?))
             .and_then(|n| n.checked_add(8 + MODEL_BYTES))
             .ok_or(bad(TableProblem::Truncated))?;
-        let planes = 1 + (kind == Kind::Both) as usize;
+        let planes = 1 + (kind == Kind::Both) as usize + with_drawn as usize;
         let mut at = HEADER_LEN + 8;
         let mut data_at = at + planes * dir_len;
         let mut laid = Vec::new();
@@ -253,7 +273,8 @@ impl CompactFile {
         }
         let mut laid = laid.into_iter();
         let losses = if kind.losses() { laid.next() } else { None };
-        let wins = laid.next();
+        let wins = if kind.wins() { laid.next() } else { None };
+        let drawn = laid.next();
         let table = CompactFile {
             header,
             kind,
@@ -261,6 +282,7 @@ impl CompactFile {
             blocks,
             losses,
             wins,
+            drawn,
             checked: Checks::new(planes * groups),
         };
         // The starts must stay inside the data, so that reading never fails.
@@ -280,11 +302,15 @@ impl CompactFile {
     /// `checked`.
     fn planes(&self) -> impl Iterator<Item = (usize, &Plane)> {
         let groups = self.blocks.div_ceil(GROUP);
-        [self.losses.as_ref(), self.wins.as_ref()]
-            .into_iter()
-            .flatten()
-            .enumerate()
-            .map(move |(i, p)| (i * groups, p))
+        [
+            self.losses.as_ref(),
+            self.wins.as_ref(),
+            self.drawn.as_ref(),
+        ]
+        .into_iter()
+        .flatten()
+        .enumerate()
+        .map(move |(i, p)| (i * groups, p))
     }
 
     fn u64_at(&self, at: usize) -> u64 {
@@ -375,6 +401,24 @@ impl CompactFile {
         let first = self.losses.is_some() as usize * self.blocks.div_ceil(GROUP);
         self.bit(self.wins.as_ref()?, first, slot)
     }
+
+    /// Whether the table has a drawn plane: its loss and win planes are
+    /// then the base game's.
+    pub(crate) fn has_drawn(&self) -> bool {
+        self.drawn.is_some()
+    }
+
+    /// Whether the move-count draws turn the base game's win or loss in
+    /// `slot` into a draw at clock 0, as `loss`.
+    #[inline]
+    pub(crate) fn drawn(&self, slot: u64) -> Option<bool> {
+        let before = self.losses.is_some() as usize + self.wins.is_some() as usize;
+        self.bit(
+            self.drawn.as_ref()?,
+            before * self.blocks.div_ceil(GROUP),
+            slot,
+        )
+    }
 }
 
 #[cfg(test)]
@@ -417,18 +461,24 @@ mod tests {
         fn plane((model, blocks): &(RunModel, Vec<Vec<u8>>)) -> CodedPlane<'_> {
             CodedPlane { model, blocks }
         }
+        let drawn = |s: u64| s % 4099 == 7;
+        let drawn_plane = blocks_of(slots, drawn);
         for (l, w, kind) in [
             (Some(plane(&losses)), None, Kind::Losses),
             (None, Some(plane(&wins)), Kind::Wins),
             (Some(plane(&losses)), Some(plane(&wins)), Kind::Both),
         ] {
-            write_compact(&path, s, slots, sums, "fp", l, w).unwrap();
-            let f = CompactFile::open(&path, s, "fp").unwrap();
-            assert_eq!(f.kind, kind);
-            assert!(f.check_all());
-            for slot in 0..slots {
-                assert_eq!(f.loss(slot), kind.losses().then_some(loss(slot)), "{slot}");
-                assert_eq!(f.win(slot), kind.wins().then_some(win(slot)), "{slot}");
+            for d in [None, Some(plane(&drawn_plane))] {
+                let with_drawn = d.is_some();
+                write_compact(&path, s, slots, sums, "fp", l, w, d).unwrap();
+                let f = CompactFile::open(&path, s, "fp").unwrap();
+                assert_eq!((f.kind, f.has_drawn()), (kind, with_drawn));
+                assert!(f.check_all());
+                for slot in 0..slots {
+                    assert_eq!(f.loss(slot), kind.losses().then_some(loss(slot)), "{slot}");
+                    assert_eq!(f.win(slot), kind.wins().then_some(win(slot)), "{slot}");
+                    assert_eq!(f.drawn(slot), with_drawn.then_some(drawn(slot)), "{slot}");
+                }
             }
         }
         // A file of the first format is refused as an older version.

@@ -12,11 +12,11 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
-use crate::rules::Rules;
+use crate::rules::{RuleOptions, Rules};
 use crate::tablebase::error::{TableProblem, TablebaseError};
 use crate::tablebase::fingerprint::PlacementFingerprint;
 use crate::tablebase::format::compact::{CodedPlane, Kind, write_compact};
@@ -31,7 +31,8 @@ use crate::tablebase::value::{Probe, Value};
 pub struct Compressed {
     pub sector: Sector,
     pub slots: u64,
-    /// The planes stored: `losses`, `wins` or `both`.
+    /// The planes stored: `losses`, `wins` or `both`, and `+ drawn` for a
+    /// movement table under move-count draws.
     pub kind: &'static str,
     /// The full table's bytes on disk, and the compact one's.
     pub full_bytes: u64,
@@ -72,22 +73,26 @@ impl Plane {
 }
 
 /// One table's coded planes: losses, wins, and wins where losses are
-/// stored too (free where the loss plane says loss).
+/// stored too (free where the loss plane says loss); for a movement table
+/// under move-count draws, those of the base game and the drawn plane.
 struct Coded {
     slots: u64,
     full_bytes: u64,
     losses: Plane,
     wins: Plane,
     wins_beside: Plane,
+    drawn: Option<Plane>,
 }
 
 impl Coded {
     fn bytes(&self, kind: Kind) -> u64 {
-        match kind {
-            Kind::Losses => self.losses.bytes(),
-            Kind::Wins => self.wins.bytes(),
-            Kind::Both => self.losses.bytes() + self.wins_beside.bytes(),
-        }
+        let drawn = self.drawn.as_ref().map_or(0, Plane::bytes);
+        drawn
+            + match kind {
+                Kind::Losses => self.losses.bytes(),
+                Kind::Wins => self.wins.bytes(),
+                Kind::Both => self.losses.bytes() + self.wins_beside.bytes(),
+            }
     }
 }
 
@@ -97,9 +102,12 @@ impl Coded {
 ///
 /// Compact tables hold win/draw/loss only. Under move-count draws
 /// (`EndgameMoves`, `NoCaptureMoves`) they hold the values at clock 0
-/// (`at_clock_zero`), and a movement table stores both planes: its
-/// successors are at clock 1, whose values its clock-0 ones do not give.
-/// A placement leads to clock 0 only, so placement tables still choose.
+/// (`at_clock_zero`). A placement leads to clock 0 only, so a placement
+/// table stores its planes as without the draws. A movement table's moves
+/// lead to clock 1, whose values its clock-0 ones do not give, so it
+/// stores the planes of the base game (the same rules without the draws,
+/// whose movement tables must be under `root` too), which one ply of
+/// successors completes, and a drawn plane for what the draws change.
 pub fn compress(
     root: &Path,
     out: &Path,
@@ -108,6 +116,14 @@ pub fn compress(
     mut progress: impl FnMut(&CompressStep),
 ) -> Result<Vec<Compressed>, TablebaseError> {
     let rules = PlacementFingerprint::of(rules).rules();
+    let base = (rules.endgame_moves > 0 || rules.no_capture_moves > 0).then(|| {
+        let base = RuleOptions {
+            endgame_moves: 0,
+            no_capture_moves: 0,
+            ..*rules
+        };
+        Tablebases::open(root, &Rules::new(base))
+    });
     let tbs = Tablebases::open(root, &rules);
     let written = Tablebases::open(out, &rules);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -123,7 +139,17 @@ pub fn compress(
                 path: tbs.table_path(sector),
                 problem: TableProblem::Checksum,
             })?;
-        let c = pool.install(|| code_planes(table, sector, &rules));
+        let base_table = match &base {
+            Some(b) if !sector.placing() => Some(
+                b.table(sector)
+                    .filter(|t| t.file.check_all())
+                    .ok_or(TablebaseError::BaseMissing(sector))?,
+            ),
+            _ => None,
+        };
+        let c = pool
+            .install(|| code_planes(table, base_table, sector, &rules))
+            .ok_or(TablebaseError::BaseDisagrees(sector))?;
         progress(&CompressStep::Coded {
             sector,
             slots: c.slots,
@@ -131,9 +157,7 @@ pub fn compress(
         });
         coded.insert(sector, c);
     }
-    let counts_moves = rules.endgame_moves > 0 || rules.no_capture_moves > 0;
-    let both = |s: Sector| counts_moves && !s.placing();
-    let kinds = choose_kinds(&sectors, &coded, rules.lasker, both);
+    let kinds = choose_kinds(&sectors, &coded, rules.lasker);
     let mut done = Vec::new();
     for &sector in &sectors {
         let (c, kind) = (&coded[&sector], kinds[&sector]);
@@ -151,14 +175,18 @@ pub fn compress(
             tbs.fingerprint_of(sector),
             losses,
             wins,
+            c.drawn.as_ref().map(Plane::coded),
         )?;
         let made = Compressed {
             sector,
             slots: c.slots,
-            kind: match kind {
-                Kind::Losses => "losses",
-                Kind::Wins => "wins",
-                Kind::Both => "both",
+            kind: match (kind, c.drawn.is_some()) {
+                (Kind::Losses, false) => "losses",
+                (Kind::Wins, false) => "wins",
+                (Kind::Both, false) => "both",
+                (Kind::Losses, true) => "losses + drawn",
+                (Kind::Wins, true) => "wins + drawn",
+                (Kind::Both, true) => "both + drawn",
             },
             full_bytes: c.full_bytes,
             compact_bytes,
@@ -170,10 +198,18 @@ pub fn compress(
 }
 
 /// The coded planes of sector `sector`'s table, its values at clock 0
-/// under `rules`: the runs of each plane counted over all its blocks, a
-/// model fitted to them, then every block coded with it. A padding slot
-/// takes the bits before it, so that it continues its runs.
-fn code_planes(table: &SubspaceTable, sector: Sector, rules: &Rules) -> Coded {
+/// under `rules`, or with `base` (a movement table's under move-count
+/// draws) the base table's values and the drawn plane: the runs of each
+/// plane counted over all its blocks, a model fitted to them, then every
+/// block coded with it. A padding slot takes the bits before it, so that
+/// it continues its runs. `None` if a value at clock 0 is neither the base
+/// value nor a draw.
+fn code_planes(
+    table: &SubspaceTable,
+    base: Option<&SubspaceTable>,
+    sector: Sector,
+    rules: &Rules,
+) -> Option<Coded> {
     let size = table.index.size();
     let padding: Vec<AtomicU64> = (0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
     (0..table.index.classes())
@@ -189,19 +225,30 @@ fn code_planes(table: &SubspaceTable, sector: Sector, rules: &Rules) -> Coded {
         });
     let is_padding =
         |slot: u64| padding[(slot / 64) as usize].load(Ordering::Relaxed) >> (slot % 64) & 1 == 1;
-    // Block `b`'s bits in each plane: losses, wins, wins beside losses.
+    let disagrees = AtomicBool::new(false);
+    // Both checked whole before.
+    let value = |t: &SubspaceTable, slot: u64| Probe::from_code(t.file.code(slot).unwrap_or(0));
+    // Block `b`'s bits in each plane: losses, wins, wins beside losses,
+    // drawn.
     let planes_of = |b: u64| {
         let first = b * SLOTS as u64;
         let len = (size - first).min(SLOTS as u64) as usize;
-        let mut planes = [(); 3].map(|_| Vec::with_capacity(len));
-        let mut bits = [false; 3];
+        let mut planes = [(); 4].map(|_| Vec::with_capacity(len));
+        let mut bits = [false; 4];
         for slot in first..first + len as u64 {
             if !is_padding(slot) {
-                // Checked whole before.
-                let stored = Probe::from_code(table.file.code(slot).unwrap_or(0));
-                let value = at_clock_zero(rules, sector, stored).value;
-                let (loss, win) = (value == Value::Loss, value == Value::Win);
-                bits = [loss, win, if loss { bits[2] } else { win }];
+                let at_zero = at_clock_zero(rules, sector, value(table, slot)).value;
+                let stored = base.map_or(at_zero, |t| value(t, slot).value);
+                if at_zero != stored && at_zero != Value::Draw {
+                    disagrees.store(true, Ordering::Relaxed);
+                }
+                let (loss, win) = (stored == Value::Loss, stored == Value::Win);
+                bits = [
+                    loss,
+                    win,
+                    if loss { bits[2] } else { win },
+                    at_zero != stored,
+                ];
             }
             for (plane, bit) in planes.iter_mut().zip(bits) {
                 plane.push(bit);
@@ -213,7 +260,7 @@ fn code_planes(table: &SubspaceTable, sector: Sector, rules: &Rules) -> Coded {
     let counts = (0..blocks)
         .into_par_iter()
         .fold(
-            || [(); 3].map(|_| RunCounts::default()),
+            || [(); 4].map(|_| RunCounts::default()),
             |mut counts, b| {
                 for (c, bits) in counts.iter_mut().zip(planes_of(b)) {
                     c.add_block(bits.len(), |i| bits[i]);
@@ -222,19 +269,22 @@ fn code_planes(table: &SubspaceTable, sector: Sector, rules: &Rules) -> Coded {
             },
         )
         .reduce(
-            || [(); 3].map(|_| RunCounts::default()),
+            || [(); 4].map(|_| RunCounts::default()),
             |a, b| {
-                let [a0, a1, a2] = a;
-                let [b0, b1, b2] = b;
-                [a0.merge(b0), a1.merge(b1), a2.merge(b2)]
+                let [a0, a1, a2, a3] = a;
+                let [b0, b1, b2, b3] = b;
+                [a0.merge(b0), a1.merge(b1), a2.merge(b2), a3.merge(b3)]
             },
         );
+    if disagrees.load(Ordering::Relaxed) {
+        return None;
+    }
     let models = counts.map(|c| RunModel::fit(&c));
-    let coded: Vec<[Vec<u8>; 3]> = (0..blocks)
+    let coded: Vec<[Vec<u8>; 4]> = (0..blocks)
         .into_par_iter()
         .map(|b| {
             let planes = planes_of(b);
-            [0, 1, 2].map(|p| models[p].encode_block(planes[p].len(), |i| planes[p][i]))
+            [0, 1, 2, 3].map(|p| models[p].encode_block(planes[p].len(), |i| planes[p][i]))
         })
         .collect();
     let mut planes = models.map(|model| Plane {
@@ -246,14 +296,15 @@ fn code_planes(table: &SubspaceTable, sector: Sector, rules: &Rules) -> Coded {
             plane.blocks.push(b);
         }
     }
-    let [losses, wins, wins_beside] = planes;
-    Coded {
+    let [losses, wins, wins_beside, drawn] = planes;
+    Some(Coded {
         slots: size,
         full_bytes: file_len(table.file.data().len()),
         losses,
         wins,
         wins_beside,
-    }
+        drawn: base.map(|_| drawn),
+    })
 }
 
 /// The tables a position of `s` can move into (a superset: every sector
@@ -286,13 +337,11 @@ fn successors(s: Sector, lasker: bool) -> Vec<Sector> {
 /// without the win plane needs its successors' loss planes (not `q_x = 0`
 /// with `p_y = 1`), one without the loss plane their win planes (not
 /// `p_x = 1` with `q_y = 0`). Every cost and constraint is then submodular,
-/// so a minimum s-t cut gives the exact optimum. The tables `both` says
-/// store both planes (p = 0, q = 1).
+/// so a minimum s-t cut gives the exact optimum.
 fn choose_kinds(
     sectors: &[Sector],
     coded: &HashMap<Sector, Coded>,
     lasker: bool,
-    both: impl Fn(Sector) -> bool,
 ) -> HashMap<Sector, Kind> {
     let at: HashMap<Sector, usize> = sectors.iter().enumerate().map(|(i, &s)| (s, i)).collect();
     let n = sectors.len();
@@ -313,10 +362,6 @@ fn choose_kinds(
             }
         }
         forbid(&mut cut, q, p);
-        if both(*s) {
-            forbid(&mut cut, source, p);
-            forbid(&mut cut, q, sink);
-        }
         for next in successors(*s, lasker) {
             if let Some(&j) = at.get(&next) {
                 forbid(&mut cut, q, 2 * j);

@@ -439,7 +439,9 @@ impl Tablebases {
     }
 
     /// The code of a position from sector `sub`'s compact table: from the
-    /// plane it stores, and one ply of its successors' for the rest.
+    /// plane it stores, and one ply of its successors' for the rest. A
+    /// table with a drawn plane (a movement table under move-count draws)
+    /// gives the base game's value unless that plane says drawn.
     fn compact_code(&self, sub: Sector, mine: u32, theirs: u32) -> Option<u16> {
         let c = self.compact(sub)?;
         let slot = c.index.index(mine, theirs);
@@ -449,11 +451,15 @@ impl Tablebases {
             }
             bit
         };
+        let base = c.file.has_drawn();
+        if base && stored(c.file.drawn(slot))? {
+            return Some(0);
+        }
         match c.file.kind {
             Kind::Losses if stored(c.file.loss(slot))? => Some(no_distance(Value::Loss)),
-            Kind::Losses => self.derive(sub, mine, theirs, Value::Win),
+            Kind::Losses => self.derive(sub, mine, theirs, Value::Win, base),
             Kind::Wins if stored(c.file.win(slot))? => Some(no_distance(Value::Win)),
-            Kind::Wins => self.derive(sub, mine, theirs, Value::Loss),
+            Kind::Wins => self.derive(sub, mine, theirs, Value::Loss, base),
             Kind::Both if stored(c.file.loss(slot))? => Some(no_distance(Value::Loss)),
             Kind::Both if stored(c.file.win(slot))? => Some(no_distance(Value::Win)),
             Kind::Both => Some(0),
@@ -462,34 +468,45 @@ impl Tablebases {
 
     /// Whether the side to move has result `value` in `pos` (a win or a
     /// loss), read from its full table or from the plane of that result
-    /// in its compact table (`None`: not covered, or no such plane).
-    fn has(&self, pos: &Position, value: Value) -> Option<bool> {
+    /// in its compact table (`None`: not covered, or no such plane): at
+    /// clock 0, or with `base` in the base game (the rules without
+    /// move-count draws), which only a compact table with a drawn plane
+    /// holds.
+    fn has(&self, pos: &Position, value: Value, base: bool) -> Option<bool> {
         let (sub, mine, theirs) = self.locate(pos)?;
-        if self.table(sub).is_some() {
+        if !base && self.table(sub).is_some() {
             let stored = Probe::from_code(self.code(sub, mine, theirs)?);
             return Some(at_clock_zero(&self.rules, sub, stored).value == value);
         }
         let c = self.compact(sub)?;
-        let slot = c.index.index(mine, theirs);
-        let (bit, stored) = match value {
-            Value::Loss => (c.file.loss(slot), c.file.kind.losses()),
-            _ => (c.file.win(slot), c.file.kind.wins()),
-        };
-        if bit.is_none() && stored && c.file.first_damage() {
-            self.damaged(self.compact_path(sub));
+        if base && !c.file.has_drawn() {
+            return None;
         }
-        bit
+        let slot = c.index.index(mine, theirs);
+        let checked = |bit: Option<bool>, stored: bool| {
+            if bit.is_none() && stored && c.file.first_damage() {
+                self.damaged(self.compact_path(sub));
+            }
+            bit
+        };
+        if !base && checked(c.file.drawn(slot), c.file.has_drawn()) == Some(true) {
+            return Some(false);
+        }
+        match value {
+            Value::Loss => checked(c.file.loss(slot), c.file.kind.losses()),
+            _ => checked(c.file.win(slot), c.file.kind.wins()),
+        }
     }
 
     /// The value of a position whose compact table stores the other
-    /// decided result (`open`: the one it may still have). A win when
-    /// some move ends the game for the mover or leads to a position lost
-    /// for the opponent; a loss when every move ends it for the opponent or
-    /// leads to a position it wins (a blocked mover has lost by the rules,
-    /// whatever was stored); else a draw. One ply of the successors'
-    /// planes, no deeper: the compressor gives every successor's table the
-    /// plane this needs.
-    fn derive(&self, sub: Sector, mine: u32, theirs: u32, open: Value) -> Option<u16> {
+    /// decided result (`open`: the one it may still have), at clock 0 or
+    /// with `base` in the base game (`has`). A win when some move ends the
+    /// game for the mover or leads to a position lost for the opponent; a
+    /// loss when every move ends it for the opponent or leads to a position
+    /// it wins (a blocked mover has lost by the rules, whatever was
+    /// stored); else a draw. One ply of the successors' planes, no deeper:
+    /// the compressor gives every successor's table the plane this needs.
+    fn derive(&self, sub: Sector, mine: u32, theirs: u32, open: Value, base: bool) -> Option<u16> {
         let pos = sector_position(sub, mine, theirs);
         let mut list = MoveList::new();
         pos.legal_moves(&self.rules, &mut list);
@@ -510,8 +527,8 @@ impl Tablebases {
                     GameResult::Draw => Value::Draw,
                 },
                 None => match open {
-                    Value::Win if self.has(&next, Value::Loss)? => Value::Loss,
-                    Value::Loss if self.has(&next, Value::Win)? => Value::Win,
+                    Value::Win if self.has(&next, Value::Loss, base)? => Value::Loss,
+                    Value::Loss if self.has(&next, Value::Win, base)? => Value::Win,
                     _ => Value::Draw,
                 },
             };
