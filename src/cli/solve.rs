@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::stdout::out;
-use super::tb::clock_zero_note;
+use super::tb::{clock_zero_only, moves_past_clock_zero};
 use super::{CliError, PositionArgs, RulesArgs};
 use morris::engine::Oracle;
 use morris::rules::Color;
@@ -64,9 +64,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     let mut oracle = Oracle::new(root.as_ref().ok().cloned());
     let tbs = oracle.reopen_for(&rules);
     let missing = || match (&tbs, &root) {
-        (Some(tbs), _) if let Some(note) = clock_zero_note(tbs, pos, false) => {
-            CliError::Message(note)
-        }
+        (Some(tbs), _) if let Some(note) = clock_zero_only(tbs, pos) => CliError::Message(note),
         (Some(tbs), _) => CliError::Message(format!(
             "the tables under {} do not give this position's value; run `{}`",
             tbs.dir().display(),
@@ -87,7 +85,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         );
     }
     if let (Source::Tables, true, Some(tbs)) = (known.source, known.moves.is_empty(), &tbs)
-        && let Some(note) = clock_zero_note(tbs, pos, true)
+        && let Some(note) = moves_past_clock_zero(tbs, pos)
     {
         eprintln!("morris solve: {note}");
     }

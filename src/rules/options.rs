@@ -762,6 +762,12 @@ fn combo<T: Copy>(
 }
 
 impl RuleOptions {
+    /// Whether a move-count rule (`EndgameMoves`, `NoCaptureMoves`) can
+    /// draw a game: then a position's value depends on its clock.
+    pub const fn move_count_draws(&self) -> bool {
+        self.endgame_moves > 0 || self.no_capture_moves > 0
+    }
+
     /// The options of a preset.
     pub const fn preset(variant: Variant) -> RuleOptions {
         let base = RuleOptions {

@@ -1087,7 +1087,7 @@ fn has_move(pos: &Position, rules: &Rules) -> bool {
 #[inline]
 pub fn tt_key(sh: &Shared, pos: &Position) -> u64 {
     let mut key = pos.hash() ^ sh.rules_key;
-    if sh.rules.endgame_moves > 0 || sh.rules.no_capture_moves > 0 {
+    if sh.rules.move_count_draws() {
         key ^= (pos.clock() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     }
     key

@@ -19,8 +19,8 @@ use clap::{Args, Subcommand};
 use crate::cli::CliError;
 use crate::cli::stdout::out;
 use morris::tablebase;
-pub(crate) use rules::clock_zero_note;
 use rules::{TbRules, no_tables};
+pub(crate) use rules::{clock_zero_only, moves_past_clock_zero};
 
 #[derive(Args, Debug)]
 pub struct TbArgs {

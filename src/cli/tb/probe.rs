@@ -5,7 +5,7 @@ use clap::Args;
 
 use crate::cli::CliError;
 use crate::cli::stdout::outln;
-use crate::cli::tb::rules::{TbRules, clock_zero_note};
+use crate::cli::tb::rules::{TbRules, clock_zero_only, moves_past_clock_zero};
 use morris::rules::Position;
 use morris::tablebase::{Known, Source, Tablebases, preference};
 
@@ -26,7 +26,7 @@ pub fn run(a: &ProbeArgs) -> Result<(), CliError> {
     let book = morris::tablebase::book::builtin().serving(&rules);
     let Some(known) = Known::of_or_value(Some(&tbs), book, &pos, &rules) else {
         return Err(CliError::Message(
-            clock_zero_note(&tbs, &pos, false).unwrap_or_else(|| {
+            clock_zero_only(&tbs, &pos).unwrap_or_else(|| {
                 "position not covered by the tables on disk (nor by the built-in book)".into()
             }),
         ));
@@ -34,7 +34,7 @@ pub fn run(a: &ProbeArgs) -> Result<(), CliError> {
     if let (Source::Tables, true, Some(note)) = (
         known.source,
         known.moves.is_empty(),
-        clock_zero_note(&tbs, &pos, true),
+        moves_past_clock_zero(&tbs, &pos),
     ) {
         eprintln!("morris: {note}");
     }

@@ -40,18 +40,22 @@ pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-/// What tables that give a position's value but not every move's say of
-/// them, or that give only its value at clock 0 say of it: compact tables
-/// under move-count draws hold the values at clock 0, and only a removal
-/// or a placement leads back there.
-pub fn clock_zero_note(tbs: &Tablebases, pos: &Position, value_known: bool) -> Option<String> {
+/// Why tables give a position's value but not its moves', if they are
+/// compact tables under move-count draws: those hold the values at clock
+/// 0, and a move that removes nothing leads past it.
+pub fn moves_past_clock_zero(tbs: &Tablebases, pos: &Position) -> Option<&'static str> {
+    tbs.probe_at_clock_zero(pos)?;
+    Some(
+        "its moves' values are not all in these tables: compact tables under the move-count draws hold the values at clock 0, and a move that removes no stone leads past it",
+    )
+}
+
+/// Why tables give no value for a position later in the clock, if they
+/// are compact tables under move-count draws, with its value at clock 0.
+pub fn clock_zero_only(tbs: &Tablebases, pos: &Position) -> Option<String> {
     let at_zero = tbs.probe_at_clock_zero(pos)?;
-    Some(if value_known {
-        "its moves' values are not all in these tables: compact tables under the move-count draws hold the values at clock 0, and a move that removes no stone leads past it".to_string()
-    } else {
-        format!(
-            "these tables hold this position's value at clock 0 only ({at_zero} there): compact tables under the move-count draws, and at clock {} the draws may have made it a draw; the full tables (`morris tb generate`) give it",
-            pos.clock()
-        )
-    })
+    Some(format!(
+        "these tables hold this position's value at clock 0 only ({at_zero} there): compact tables under the move-count draws, and at clock {} the draws may have made it a draw; the full tables (`morris tb generate`) give it",
+        pos.clock()
+    ))
 }

@@ -116,7 +116,7 @@ pub fn compress(
     mut progress: impl FnMut(&CompressStep),
 ) -> Result<Vec<Compressed>, TablebaseError> {
     let rules = PlacementFingerprint::of(rules).rules();
-    let base = (rules.endgame_moves > 0 || rules.no_capture_moves > 0).then(|| {
+    let base = rules.move_count_draws().then(|| {
         let base = RuleOptions {
             endgame_moves: 0,
             no_capture_moves: 0,

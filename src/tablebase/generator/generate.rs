@@ -280,7 +280,7 @@ impl<'a> Run<'a> {
         rules: &Rules,
         options: &GenerateOptions,
     ) -> Result<Run<'a>, TablebaseError> {
-        if options.wdl && (rules.endgame_moves != 0 || rules.no_capture_moves != 0) {
+        if options.wdl && rules.move_count_draws() {
             return Err(TablebaseError::WdlWithDrawLimits);
         }
         let pool = rayon::ThreadPoolBuilder::new()

@@ -597,7 +597,7 @@ impl Tablebases {
         if p.distance().is_none()
             && p.value != Value::Draw
             && pos.clock() > 0
-            && (self.rules.endgame_moves > 0 || self.rules.no_capture_moves > 0)
+            && self.rules.move_count_draws()
             && pos.in_hand(Color::White) + pos.in_hand(Color::Black) == 0
         {
             return None;
