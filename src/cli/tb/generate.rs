@@ -42,6 +42,12 @@ pub struct GenerateArgs {
     /// disk, no distances (needs EndgameMoves=0 and NoCaptureMoves=0).
     #[arg(long)]
     pub wdl: bool,
+    /// The compact solution of the whole game under the rules in force, in
+    /// one resumable run: every table is solved, coded and deleted on the
+    /// way, and only the compact tables are kept, in the folder every
+    /// front end reads.
+    #[arg(long, conflicts_with_all = ["table", "subspace", "max_stones", "wdl", "phase"])]
+    pub compact: bool,
 }
 
 /// A stopped run (Ctrl-C, or the SIGTERM of Slurm's `scancel`) leaves no

@@ -1,4 +1,5 @@
-//! `morris tb ...`: one file a subcommand (`generate`, `plan`, `verify`,
+//! `morris tb ...`: one file a subcommand (`generate`, `generate --compact` in
+//! `solution`, `plan`, `verify`,
 //! `compare`, `compress`, `probe`, `sample` with `bench`, `book`; `submit`, `status`
 //! and `generate --table` in `cluster`), sharing the rules and folder
 //! arguments of `rules`; this file only dispatches.
@@ -12,6 +13,7 @@ mod plan;
 mod probe;
 mod rules;
 mod sample;
+mod solution;
 mod verify;
 
 use clap::{Args, Subcommand};
@@ -61,9 +63,11 @@ pub enum TbCommand {
 pub fn run(args: &TbArgs) -> Result<(), CliError> {
     match &args.command {
         TbCommand::Generate(a) => {
+            rules::wdl_allowed(&a.common.rules()?, a.wdl)?;
             generate::remove_partial_tables_on_signal();
             match &a.table {
                 Some(name) => cluster::generate_table(a, name),
+                None if a.compact => solution::run(a),
                 None => generate::run(a),
             }
         }
@@ -84,7 +88,10 @@ pub fn run(args: &TbArgs) -> Result<(), CliError> {
         TbCommand::Bench(a) => sample::bench(a),
         TbCommand::Sample(a) => sample::sample(a),
         TbCommand::Book(a) => book::run(a),
-        TbCommand::Submit(a) => cluster::submit(a),
+        TbCommand::Submit(a) => {
+            rules::wdl_allowed(&a.common.rules()?, a.wdl)?;
+            cluster::submit(a)
+        }
         TbCommand::Status(a) => cluster::status(a),
     }
 }

@@ -36,6 +36,17 @@ pub fn no_tables(dir: &Path) -> CliError {
     CliError::Message(format!("no tables for these rules under {}", dir.display()))
 }
 
+/// `--wdl` of `tb generate` and `tb submit`: full tables without
+/// distances are refused under move-count draws, where a position's value
+/// later in the clock depends on its distance (`tb generate --compact`
+/// makes such tables of values at clock 0 on its way, and deletes them).
+pub fn wdl_allowed(rules: &Rules, wdl: bool) -> Result<(), CliError> {
+    if wdl && rules.move_count_draws() {
+        return Err(morris::tablebase::TablebaseError::WdlWithDrawLimits.into());
+    }
+    Ok(())
+}
+
 pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }

@@ -345,7 +345,6 @@ impl CompactFile {
     }
 
     /// Checks every group not checked yet: whether the whole table is good.
-    #[cfg(test)]
     pub(crate) fn check_all(&self) -> bool {
         let groups = self.blocks.div_ceil(GROUP);
         self.planes()

@@ -12,19 +12,17 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
 use crate::rules::{RuleOptions, Rules};
 use crate::tablebase::error::{TableProblem, TablebaseError};
 use crate::tablebase::fingerprint::PlacementFingerprint;
-use crate::tablebase::format::compact::{CodedPlane, Kind, write_compact};
-use crate::tablebase::format::file::file_len;
-use crate::tablebase::format::runs::{MODEL_BYTES, RunCounts, RunModel, SLOTS};
-use crate::tablebase::probe::tables::{SubspaceTable, Tablebases, at_clock_zero};
+use crate::tablebase::format::compact::{Kind, write_compact};
+use crate::tablebase::generator::coded::{Coded, code_planes};
+use crate::tablebase::probe::tables::{Tablebases, at_clock_zero};
 use crate::tablebase::sector::Sector;
-use crate::tablebase::value::{Probe, Value};
+use crate::tablebase::value::Probe;
 
 /// What compressing one table made.
 #[derive(Clone, Debug)]
@@ -51,49 +49,6 @@ pub enum CompressStep {
     },
     /// A compact table is written.
     Written(Compressed),
-}
-
-/// One plane's model and coded blocks.
-struct Plane {
-    model: RunModel,
-    blocks: Vec<Vec<u8>>,
-}
-
-impl Plane {
-    fn bytes(&self) -> u64 {
-        MODEL_BYTES as u64 + self.blocks.iter().map(|b| b.len() as u64).sum::<u64>()
-    }
-
-    fn coded(&self) -> CodedPlane<'_> {
-        CodedPlane {
-            model: &self.model,
-            blocks: &self.blocks,
-        }
-    }
-}
-
-/// One table's coded planes: losses, wins, and wins where losses are
-/// stored too (free where the loss plane says loss); for a movement table
-/// under move-count draws, those of the base game and the drawn plane.
-struct Coded {
-    slots: u64,
-    full_bytes: u64,
-    losses: Plane,
-    wins: Plane,
-    wins_beside: Plane,
-    drawn: Option<Plane>,
-}
-
-impl Coded {
-    fn bytes(&self, kind: Kind) -> u64 {
-        let drawn = self.drawn.as_ref().map_or(0, Plane::bytes);
-        drawn
-            + match kind {
-                Kind::Losses => self.losses.bytes(),
-                Kind::Wins => self.wins.bytes(),
-                Kind::Both => self.losses.bytes() + self.wins_beside.bytes(),
-            }
-    }
 }
 
 /// Writes the compact table of every full table on disk for `rules` under
@@ -153,157 +108,60 @@ pub fn compress(
         progress(&CompressStep::Coded {
             sector,
             slots: c.slots,
-            bytes: Kind::ALL.map(|k| c.bytes(k)),
+            bytes: c.kind_bytes(),
         });
         coded.insert(sector, c);
     }
-    let kinds = choose_kinds(&sectors, &coded, rules.lasker);
+    let sizes = coded.iter().map(|(&s, c)| (s, c.kind_bytes())).collect();
+    let kinds = choose_kinds(&sectors, &sizes, rules.lasker);
     let mut done = Vec::new();
     for &sector in &sectors {
-        let (c, kind) = (&coded[&sector], kinds[&sector]);
-        let (losses, wins) = match kind {
-            Kind::Losses => (Some(c.losses.coded()), None),
-            Kind::Wins => (None, Some(c.wins.coded())),
-            Kind::Both => (Some(c.losses.coded()), Some(c.wins_beside.coded())),
-        };
-        let table = tbs.table(sector).expect("opened above");
-        let compact_bytes = write_compact(
+        let made = write_kind(
             &written.compact_path(sector),
             sector,
-            c.slots,
-            table.file.header.summary,
+            &coded[&sector],
+            kinds[&sector],
             tbs.fingerprint_of(sector),
-            losses,
-            wins,
-            c.drawn.as_ref().map(Plane::coded),
         )?;
-        let made = Compressed {
-            sector,
-            slots: c.slots,
-            kind: match (kind, c.drawn.is_some()) {
-                (Kind::Losses, false) => "losses",
-                (Kind::Wins, false) => "wins",
-                (Kind::Both, false) => "both",
-                (Kind::Losses, true) => "losses + drawn",
-                (Kind::Wins, true) => "wins + drawn",
-                (Kind::Both, true) => "both + drawn",
-            },
-            full_bytes: c.full_bytes,
-            compact_bytes,
-        };
         done.push(made.clone());
         progress(&CompressStep::Written(made));
     }
     Ok(done)
 }
 
-/// The coded planes of sector `sector`'s table, its values at clock 0
-/// under `rules`, or with `base` (a movement table's under move-count
-/// draws) the base table's values and the drawn plane: the runs of each
-/// plane counted over all its blocks, a model fitted to them, then every
-/// block coded with it. A padding slot takes the bits before it, so that
-/// it continues its runs. `None` if a value at clock 0 is neither the base
-/// value nor a draw.
-fn code_planes(
-    table: &SubspaceTable,
-    base: Option<&SubspaceTable>,
+/// Writes sector `sector`'s compact table of kind `kind` from its coded
+/// planes.
+pub(crate) fn write_kind(
+    path: &Path,
     sector: Sector,
-    rules: &Rules,
-) -> Option<Coded> {
-    let size = table.index.size();
-    let padding: Vec<AtomicU64> = (0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
-    (0..table.index.classes())
-        .into_par_iter()
-        .for_each(|class| {
-            table
-                .index
-                .for_each_in_class(class, |slot, _, _, canonical| {
-                    if !canonical {
-                        padding[(slot / 64) as usize].fetch_or(1 << (slot % 64), Ordering::Relaxed);
-                    }
-                });
-        });
-    let is_padding =
-        |slot: u64| padding[(slot / 64) as usize].load(Ordering::Relaxed) >> (slot % 64) & 1 == 1;
-    let disagrees = AtomicBool::new(false);
-    // Both checked whole before.
-    let value = |t: &SubspaceTable, slot: u64| Probe::from_code(t.file.code(slot).unwrap_or(0));
-    // Block `b`'s bits in each plane: losses, wins, wins beside losses,
-    // drawn.
-    let planes_of = |b: u64| {
-        let first = b * SLOTS as u64;
-        let len = (size - first).min(SLOTS as u64) as usize;
-        let mut planes = [(); 4].map(|_| Vec::with_capacity(len));
-        let mut bits = [false; 4];
-        for slot in first..first + len as u64 {
-            if !is_padding(slot) {
-                let at_zero = at_clock_zero(rules, sector, value(table, slot)).value;
-                let stored = base.map_or(at_zero, |t| value(t, slot).value);
-                if at_zero != stored && at_zero != Value::Draw {
-                    disagrees.store(true, Ordering::Relaxed);
-                }
-                let (loss, win) = (stored == Value::Loss, stored == Value::Win);
-                bits = [
-                    loss,
-                    win,
-                    if loss { bits[2] } else { win },
-                    at_zero != stored,
-                ];
-            }
-            for (plane, bit) in planes.iter_mut().zip(bits) {
-                plane.push(bit);
-            }
-        }
-        planes
-    };
-    let blocks = size.div_ceil(SLOTS as u64);
-    let counts = (0..blocks)
-        .into_par_iter()
-        .fold(
-            || [(); 4].map(|_| RunCounts::default()),
-            |mut counts, b| {
-                for (c, bits) in counts.iter_mut().zip(planes_of(b)) {
-                    c.add_block(bits.len(), |i| bits[i]);
-                }
-                counts
-            },
-        )
-        .reduce(
-            || [(); 4].map(|_| RunCounts::default()),
-            |a, b| {
-                let [a0, a1, a2, a3] = a;
-                let [b0, b1, b2, b3] = b;
-                [a0.merge(b0), a1.merge(b1), a2.merge(b2), a3.merge(b3)]
-            },
-        );
-    if disagrees.load(Ordering::Relaxed) {
-        return None;
-    }
-    let models = counts.map(|c| RunModel::fit(&c));
-    let coded: Vec<[Vec<u8>; 4]> = (0..blocks)
-        .into_par_iter()
-        .map(|b| {
-            let planes = planes_of(b);
-            [0, 1, 2, 3].map(|p| models[p].encode_block(planes[p].len(), |i| planes[p][i]))
-        })
-        .collect();
-    let mut planes = models.map(|model| Plane {
-        model,
-        blocks: Vec::with_capacity(coded.len()),
-    });
-    for block in coded {
-        for (plane, b) in planes.iter_mut().zip(block) {
-            plane.blocks.push(b);
-        }
-    }
-    let [losses, wins, wins_beside, drawn] = planes;
-    Some(Coded {
-        slots: size,
-        full_bytes: file_len(table.file.data().len()),
+    c: &Coded,
+    kind: Kind,
+    fingerprint: &str,
+) -> Result<Compressed, TablebaseError> {
+    let (losses, wins, drawn) = c.planes(kind);
+    let compact_bytes = write_compact(
+        path,
+        sector,
+        c.slots,
+        c.summary,
+        fingerprint,
         losses,
         wins,
-        wins_beside,
-        drawn: base.map(|_| drawn),
+        drawn,
+    )?;
+    Ok(Compressed {
+        sector,
+        slots: c.slots,
+        kind: match (kind, c.drawn.is_some()) {
+            (Kind::Losses, false) => "losses",
+            (Kind::Wins, false) => "wins",
+            (Kind::Both, false) => "both",
+            (Kind::Losses, true) => "losses + drawn",
+            (Kind::Wins, true) => "wins + drawn",
+            (Kind::Both, true) => "both + drawn",
+        },
+        full_bytes: c.full_bytes,
+        compact_bytes,
     })
 }
 
@@ -338,9 +196,9 @@ fn successors(s: Sector, lasker: bool) -> Vec<Sector> {
 /// with `p_y = 1`), one without the loss plane their win planes (not
 /// `p_x = 1` with `q_y = 0`). Every cost and constraint is then submodular,
 /// so a minimum s-t cut gives the exact optimum.
-fn choose_kinds(
+pub(crate) fn choose_kinds(
     sectors: &[Sector],
-    coded: &HashMap<Sector, Coded>,
+    sizes: &HashMap<Sector, [u64; 3]>,
     lasker: bool,
 ) -> HashMap<Sector, Kind> {
     let at: HashMap<Sector, usize> = sectors.iter().enumerate().map(|(i, &s)| (s, i)).collect();
@@ -350,8 +208,7 @@ fn choose_kinds(
     let mut cut = Cut::new(2 * n + 2);
     let forbid = |cut: &mut Cut, zero: usize, one: usize| cut.edge(zero, one, Cut::INFINITE);
     for (i, s) in sectors.iter().enumerate() {
-        let c = &coded[s];
-        let [l, w, b] = Kind::ALL.map(|k| c.bytes(k) as i64);
+        let [l, w, b] = sizes[s].map(|bytes| bytes as i64);
         let (p, q) = (2 * i, 2 * i + 1);
         // E(p, q) = l + (w - b) p + (b - l) q, and (1, 0) forbidden.
         for (node, cost) in [(p, w - b), (q, b - l)] {

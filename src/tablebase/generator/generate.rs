@@ -51,7 +51,7 @@ use crate::tablebase::format::index::Indexer;
 use crate::tablebase::format::summary::Summary;
 use crate::tablebase::generator::plan::{dependencies, plan, up_to};
 use crate::tablebase::generator::solver::{CODE, PADDING, Solver};
-use crate::tablebase::probe::tables::Tablebases;
+use crate::tablebase::probe::tables::{Tablebases, at_clock_zero};
 use crate::tablebase::progress::{Progress, Reporter};
 use crate::tablebase::sector::{Sector, Subspace};
 use crate::tablebase::value::{Probe, Value};
@@ -63,7 +63,10 @@ pub struct GenerateOptions {
     pub threads: usize,
     /// Where each pass's progress and a line for each pair solved go.
     pub progress: Reporter,
-    /// Store win/draw/loss only (`Layout::Wdl`), a fifth of the disk.
+    /// Store win/draw/loss only (`Layout::Wdl`), a fifth of the disk:
+    /// under move-count draws each position's value at clock 0 (as compact
+    /// tables hold it), which is all that a table reading it needs, since
+    /// removals and placements enter a table at clock 0.
     pub wdl: bool,
 }
 
@@ -280,9 +283,6 @@ impl<'a> Run<'a> {
         rules: &Rules,
         options: &GenerateOptions,
     ) -> Result<Run<'a>, TablebaseError> {
-        if options.wdl && rules.move_count_draws() {
-            return Err(TablebaseError::WdlWithDrawLimits);
-        }
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(options.threads.max(1))
             .build()?;
@@ -349,9 +349,13 @@ impl<'a> Run<'a> {
             let seconds = start.elapsed().as_secs_f64();
             let mut positions = 0;
             for (t, &sub) in members.iter().enumerate() {
-                let (summary, bytes, layout) = self
-                    .pool
-                    .install(|| finish(&solver.ix[t], &solver.state[t], self.wdl));
+                let (summary, bytes, layout) = self.pool.install(|| {
+                    finish(
+                        &solver.ix[t],
+                        &solver.state[t],
+                        self.wdl.then_some((&self.rules, sub)),
+                    )
+                });
                 positions += summary.positions;
                 let header = Header {
                     subspace: sub,
@@ -392,10 +396,21 @@ fn clock_time(seconds: f64) -> String {
     format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
 }
 
-/// The summary and file bytes of solved codes: win/draw/loss only if
-/// `wdl` (the summary without distances, which such a table cannot show).
-/// Runs on the caller's pool: tables reach gigabytes.
-fn finish(ix: &Indexer, codes: &[AtomicU32], wdl: bool) -> (Summary, Vec<u8>, Layout) {
+/// The summary and file bytes of solved codes: with `wdl` (the rules and
+/// the table's sector) the values at clock 0 without distances (the
+/// summary too, which such a table cannot show). Runs on the caller's
+/// pool: tables reach gigabytes.
+fn finish(
+    ix: &Indexer,
+    codes: &[AtomicU32],
+    wdl: Option<(&Rules, Sector)>,
+) -> (Summary, Vec<u8>, Layout) {
+    let at_zero = |code: u32| match wdl {
+        Some((rules, sector)) if code != PADDING => {
+            at_clock_zero(rules, sector, Probe::from_code(code as u16)).code() as u32
+        }
+        _ => code,
+    };
     const CHUNK: usize = 1 << 16;
     let (s, max) = codes
         .par_chunks(CHUNK)
@@ -406,9 +421,10 @@ fn finish(ix: &Indexer, codes: &[AtomicU32], wdl: bool) -> (Summary, Vec<u8>, La
                 if code == PADDING {
                     continue;
                 }
+                let code = at_zero(code);
                 max = max.max(code);
                 let mut p = Probe::from_code(code as u16);
-                if wdl && p.value != Value::Draw {
+                if wdl.is_some() && p.value != Value::Draw {
                     p.plies = Probe::NO_DISTANCE;
                 }
                 s.count(p);
@@ -424,10 +440,10 @@ fn finish(ix: &Indexer, codes: &[AtomicU32], wdl: bool) -> (Summary, Vec<u8>, La
         );
     let plain = |c: &AtomicU32| match c.load(Ordering::Relaxed) & CODE {
         PADDING => 0,
-        code => code as u16,
+        code => at_zero(code) as u16,
     };
     debug_assert_eq!(codes.len() as u64, ix.size());
-    let layout = match (wdl, max) {
+    let layout = match (wdl.is_some(), max) {
         (true, _) => Layout::Wdl,
         (false, 0..=255) => Layout::Byte,
         (false, _) => Layout::Word,

@@ -1,0 +1,369 @@
+//! `tb generate --compact`: the compact solution of the whole game in one
+//! resumable run, without ever holding the full solution on disk.
+//!
+//! The jobs of the plan (`Jobs`: movement pairs, then placement sectors,
+//! each after the tables it reads) are solved one by one into a staging
+//! folder (`STAGING` under the root) as win/draw/loss tables (under
+//! move-count draws, values at clock 0: all that the tables above read,
+//! since a removal or a placement enters a table at clock 0). Each table
+//! solved is coded at once into its planes (`coded`, a `.mtp` file), and a
+//! full table is deleted as soon as every table that reads it has its
+//! planes. Under move-count draws a movement table's planes are the base
+//! game's (`compress`), so the base game's movement tables are solved
+//! first, into the same staging folder, and deleted once every movement
+//! table is coded. Then the kinds of all tables are chosen together from
+//! the planes' sizes, each compact table is written from its planes into
+//! the rules folder, and the staging folder is removed.
+//!
+//! Each step's output is written atomically and each step is skipped when
+//! its output is there, so a run killed at any moment loses at most the
+//! table in progress; the planes, the kinds and so the compact files are
+//! the same as an uninterrupted run's (the coding is deterministic).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Instant;
+
+use crate::rules::{RuleOptions, Rules};
+use crate::tablebase::error::TablebaseError;
+use crate::tablebase::fingerprint::PlacementFingerprint;
+use crate::tablebase::format::compact::Kind;
+use crate::tablebase::generator::coded::{Coded, code_planes, planes_path};
+use crate::tablebase::generator::compress::{Compressed, choose_kinds, write_kind};
+use crate::tablebase::generator::generate::{GenerateOptions, Phase, generate, generate_pair};
+use crate::tablebase::generator::jobs::Jobs;
+use crate::tablebase::generator::plan::up_to;
+use crate::tablebase::probe::tables::Tablebases;
+use crate::tablebase::progress::{Progress, Reporter};
+use crate::tablebase::sector::Sector;
+
+/// The staging folder's name under the tables' root.
+pub const STAGING: &str = "compact-build";
+
+/// What a finished run made.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// Every compact table written, in the plan's order.
+    pub tables: Vec<Compressed>,
+    /// Tables solved by this run (not found solved or coded by an earlier one).
+    pub solved: usize,
+}
+
+/// The state of the compact solution of some rules on disk (`tb status`).
+#[derive(Clone, Debug)]
+pub struct SolutionState {
+    /// The tables of the plan.
+    pub tables: usize,
+    /// Those whose compact table is there, whole, and its bytes.
+    pub present: usize,
+    pub bytes: u64,
+    /// Those missing or damaged.
+    pub missing: Vec<Sector>,
+    /// Tables solved and coded by an unfinished `tb generate --compact`.
+    pub coded: usize,
+}
+
+impl SolutionState {
+    pub fn whole(&self) -> bool {
+        self.missing.is_empty()
+    }
+}
+
+/// The compact solution of the game under `rules` (from its start, as
+/// `Jobs::plan` with `Phase::All`): which tables are there and whole.
+pub fn solution_state(root: &Path, rules: &Rules) -> Result<SolutionState, TablebaseError> {
+    let jobs = Jobs::plan(root, rules, Phase::All)?;
+    let staged = Jobs::plan(&root.join(STAGING), rules, Phase::All)?;
+    let tbs = Tablebases::open(root, &PlacementFingerprint::of(rules).rules());
+    let mut state = SolutionState {
+        tables: 0,
+        present: 0,
+        bytes: 0,
+        missing: Vec::new(),
+        coded: 0,
+    };
+    for s in jobs.list.iter().flat_map(|j| j.tables.iter().copied()) {
+        state.tables += 1;
+        match tbs.compact(s).filter(|c| c.file.check_all()) {
+            Some(c) => {
+                state.present += 1;
+                state.bytes += c.file.len() as u64;
+            }
+            None => state.missing.push(s),
+        }
+        state.coded += planes_path(&staged.dir(s), s).exists() as usize;
+    }
+    Ok(state)
+}
+
+/// Builds the compact solution of the game under `rules` under `root`
+/// (see the module's comment), on `options.threads` threads, reporting to
+/// `options.progress` (`options.wdl` is not read: the staged tables never
+/// hold distances).
+pub fn build_solution(
+    root: &Path,
+    rules: &Rules,
+    options: &GenerateOptions,
+) -> Result<Solution, TablebaseError> {
+    let staging = root.join(STAGING);
+    let jobs = Jobs::plan(&staging, rules, Phase::All)?;
+    let finals = Jobs::plan(root, rules, Phase::All)?;
+    let prules = PlacementFingerprint::of(rules).rules();
+    let fingerprint = PlacementFingerprint::of(rules);
+    let text = |s: Sector| {
+        if s.placing() {
+            fingerprint.text()
+        } else {
+            fingerprint.movement.text()
+        }
+    };
+    let coded = |s: Sector| planes_path(&jobs.dir(s), s).exists();
+    let sectors: Vec<Sector> = jobs
+        .list
+        .iter()
+        .flat_map(|j| j.tables.iter().copied())
+        .collect();
+    // Which jobs read each table, to delete it once they are all coded.
+    let mut readers: HashMap<Sector, Vec<usize>> = HashMap::new();
+    for (i, j) in jobs.list.iter().enumerate() {
+        for &r in &j.reads {
+            readers.entry(r).or_default().push(i);
+        }
+    }
+    let state = solution_state(root, rules)?;
+    if state.whole() && state.coded == 0 {
+        return Ok(Solution {
+            tables: Vec::new(),
+            solved: 0,
+        });
+    }
+    let steps = Steps::new(&options.progress, &jobs, &coded);
+    let quiet = GenerateOptions {
+        threads: options.threads,
+        progress: steps.inner(),
+        wdl: true,
+    };
+    let base = rules.move_count_draws().then(|| {
+        Rules::new(RuleOptions {
+            endgame_moves: 0,
+            no_capture_moves: 0,
+            ..*prules
+        })
+    });
+    let movement_coded = |jobs: &Jobs| {
+        jobs.list
+            .iter()
+            .flat_map(|j| j.tables.iter())
+            .filter(|s| !s.placing())
+            .all(|&s| coded(s))
+    };
+    if let Some(base) = &base
+        && !movement_coded(&jobs)
+    {
+        steps.phase("the base game's movement tables (the rules without the move-count draws)");
+        generate(&staging, base, &up_to(rules.pieces), &quiet)?;
+    }
+    let mut solved = 0;
+    for (i, job) in jobs.list.iter().enumerate() {
+        if job.tables.iter().all(|&s| coded(s)) {
+            continue;
+        }
+        let phase = if job.tables[0].placing() {
+            "placement sectors"
+        } else {
+            "movement tables"
+        };
+        let names = job
+            .tables
+            .iter()
+            .map(Sector::to_string)
+            .collect::<Vec<_>>()
+            .join(" + ");
+        steps.start(phase, i, &names);
+        solved += generate_pair(&staging, rules, &job.tables, &quiet)?.len();
+        let tbs = Tablebases::open(&staging, &prules);
+        let base_tbs = base.as_ref().map(|b| Tablebases::open(&staging, b));
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(options.threads.max(1))
+            .build()?;
+        for &s in &job.tables {
+            let table = tbs
+                .table(s)
+                .filter(|t| t.file.check_all())
+                .ok_or(TablebaseError::Missing(s))?;
+            let base_table = match &base_tbs {
+                Some(b) if !s.placing() => Some(
+                    b.table(s)
+                        .filter(|t| t.file.check_all())
+                        .ok_or(TablebaseError::BaseMissing(s))?,
+                ),
+                _ => None,
+            };
+            let c = pool
+                .install(|| code_planes(table, base_table, s, &prules))
+                .ok_or(TablebaseError::BaseDisagrees(s))?;
+            c.write(&planes_path(&jobs.dir(s), s), s, &text(s))?;
+        }
+        drop((tbs, base_tbs));
+        steps.done(i, &names, job.slots());
+        // Tables no job still to come reads.
+        for &r in job.reads.iter().chain(&job.tables) {
+            let read_by = readers.get(&r).map_or(&[][..], Vec::as_slice);
+            if coded(r)
+                && read_by
+                    .iter()
+                    .all(|&k| jobs.list[k].tables.iter().all(|&t| coded(t)))
+            {
+                remove(&jobs.path(r))?;
+            }
+        }
+        if let Some(base) = &base
+            && movement_coded(&jobs)
+        {
+            remove_dir(
+                &staging.join(crate::tablebase::fingerprint::Fingerprint::of(base).dir_name()),
+            )?;
+        }
+    }
+    steps.phase("choosing each table's planes");
+    let mut sizes = HashMap::new();
+    for &s in &sectors {
+        let c = Coded::read(&planes_path(&jobs.dir(s), s), s, &text(s))?;
+        sizes.insert(s, c.kind_bytes());
+    }
+    let kinds: HashMap<Sector, Kind> = choose_kinds(&sectors, &sizes, rules.lasker);
+    steps.phase("writing the compact tables");
+    let mut tables = Vec::new();
+    for &s in &sectors {
+        let c = Coded::read(&planes_path(&jobs.dir(s), s), s, &text(s))?;
+        let path = crate::tablebase::format::compact::compact_path(&finals.dir(s), s);
+        tables.push(write_kind(&path, s, &c, kinds[&s], &text(s))?);
+    }
+    remove_dir(&jobs.folder())?;
+    let _ = std::fs::remove_dir(&staging);
+    steps.finished();
+    Ok(Solution { tables, solved })
+}
+
+/// Seconds as `h:mm:ss`.
+fn clock(seconds: f64) -> String {
+    let s = seconds.max(0.0).round() as u64;
+    format!("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60)
+}
+
+fn remove(path: &Path) -> Result<(), TablebaseError> {
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(TablebaseError::Io {
+            path: path.to_path_buf(),
+            error: e,
+        }),
+        _ => Ok(()),
+    }
+}
+
+fn remove_dir(path: &PathBuf) -> Result<(), TablebaseError> {
+    match std::fs::remove_dir_all(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => Err(TablebaseError::Io {
+            path: path.clone(),
+            error: e,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// The run's progress: a line for each table done with the share of the
+/// slots done and the time left (from this run's pace), and the
+/// generator's pass bars titled with the job and that estimate.
+struct Steps<'a> {
+    to: &'a Reporter,
+    /// The title of the job under way, for the generator's bars.
+    title: Arc<Mutex<String>>,
+    start: Instant,
+    jobs: usize,
+    total: u64,
+    /// Slots coded before this run, and by it.
+    before: u64,
+    done: Mutex<u64>,
+}
+
+impl<'a> Steps<'a> {
+    fn new(to: &'a Reporter, jobs: &Jobs, coded: &dyn Fn(Sector) -> bool) -> Steps<'a> {
+        let slots = |s: &Sector| crate::tablebase::generator::placement::slots(*s);
+        let all = jobs.list.iter().flat_map(|j| j.tables.iter());
+        Steps {
+            to,
+            title: Arc::default(),
+            start: Instant::now(),
+            jobs: jobs.list.len(),
+            total: all.clone().map(slots).sum(),
+            before: all.filter(|&&s| coded(s)).map(slots).sum(),
+            done: Mutex::new(0),
+        }
+    }
+
+    /// The reporter the generator gets: its passes under the job's title,
+    /// its own lines left out (this run says when a table is done).
+    fn inner(&self) -> Reporter {
+        let (to, title) = (self.to.clone(), Arc::clone(&self.title));
+        Reporter::new(move |p| {
+            if let Progress::Pass { title: pass, len } = p {
+                let job = title.lock().expect("title").clone();
+                // The generator's own count of its pairs ("[1/1] ").
+                let pass = pass.split_once("] ").map_or(pass, |(_, rest)| rest);
+                to.report(Progress::Pass {
+                    title: &format!("{job}: {pass}"),
+                    len,
+                });
+            } else if let Progress::Advanced(n) = p {
+                to.report(Progress::Advanced(n));
+            }
+        })
+    }
+
+    fn phase(&self, what: &str) {
+        *self.title.lock().expect("title") = what.to_string();
+        self.to
+            .report(Progress::Done(&format!("compact solution: {what}")));
+    }
+
+    fn eta(&self) -> String {
+        let done = *self.done.lock().expect("done");
+        let left = self.total - self.before - done.min(self.total - self.before);
+        if done == 0 {
+            return "unknown".to_string();
+        }
+        clock(self.start.elapsed().as_secs_f64() / done as f64 * left as f64)
+    }
+
+    /// Job `job` (`names`, of the `phase`) starts.
+    fn start(&self, phase: &str, job: usize, names: &str) {
+        *self.title.lock().expect("title") = format!(
+            "[{phase} {}/{}, eta {}] {names}",
+            job + 1,
+            self.jobs,
+            self.eta()
+        );
+    }
+
+    /// Job `job` (`names`, with `slots` slots) is solved and coded.
+    fn done(&self, job: usize, names: &str, slots: u64) {
+        let done = {
+            let mut done = self.done.lock().expect("done");
+            *done += slots;
+            self.before + *done
+        };
+        self.to.report(Progress::Done(&format!(
+            "[{}/{}] {names} solved and coded: {:.1}% of the slots done, {} elapsed, eta {}",
+            job + 1,
+            self.jobs,
+            100.0 * done as f64 / self.total.max(1) as f64,
+            clock(self.start.elapsed().as_secs_f64()),
+            self.eta()
+        )));
+    }
+
+    fn finished(&self) {
+        self.to.report(Progress::Finished);
+    }
+}
