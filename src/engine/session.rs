@@ -5,6 +5,7 @@
 //! its own (`go`, with callbacks) or in the caller's (`search`).
 
 use std::ops::ControlFlow;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -15,7 +16,7 @@ use crate::engine::oracle::Oracle;
 use crate::rules::{Game, Move, MoveError, Position, RuleOptionId, Rules, RulesError};
 use crate::search::{Control, Info, Limits, SearchOutcome, Searcher, Settings, TableAllocError};
 use crate::tablebase::auto::{self, Event};
-use crate::tablebase::book::{self, Book, Books};
+use crate::tablebase::book::{self, Book, Books, rules_text};
 use crate::tablebase::{Building, Known};
 
 /// Where a session's notices go; called from the search and builder
@@ -83,6 +84,8 @@ pub struct Session {
     /// Where the books come from, until a search first says that one
     /// chose the moves searched (taken then, set again by `BookPath`).
     book_note: Arc<Mutex<Option<BookSource>>>,
+    /// The folder and rules the compact solution was last looked up for.
+    solution_said: Option<(PathBuf, String)>,
     notify: Notify,
 }
 
@@ -106,6 +109,7 @@ impl Session {
             no_folder,
             running: None,
             book_note: Arc::default(),
+            solution_said: None,
             notify: Arc::new(notify),
         };
         session.open_tablebases();
@@ -143,11 +147,33 @@ impl Session {
     }
 
     /// Points the searcher at the tables for the current rules (opening
-    /// reads nothing: tables are loaded when first probed).
+    /// reads nothing: tables are loaded when first probed), and says once
+    /// for each folder and rules when the compact solution is there whole.
     fn open_tablebases(&mut self) {
         let rules = *self.game.rules();
         let tables = self.oracle.reopen_for(&rules);
         self.searcher_mut().set_tablebases(tables);
+        let root = self.oracle.tables().root().map(Path::to_path_buf);
+        let said = root.clone().map(|r| (r, rules_text(&rules)));
+        if said == self.solution_said {
+            return;
+        }
+        self.solution_said = said;
+        if let Some(root) = root
+            && let Some((present, all)) = crate::tablebase::solution_files(&root, &rules)
+            && present == all
+        {
+            self.say(Notice::Tables(format!(
+                "tablebase: compact solution for rules {}: {all} tables under {}, every position's value{}",
+                rules_text(&rules),
+                root.display(),
+                if rules.move_count_draws() {
+                    " at clock 0 (every placement, and a movement position just after a removal or the last placement)"
+                } else {
+                    ""
+                }
+            )));
+        }
     }
 
     /// Starts building the missing tables in the background when the

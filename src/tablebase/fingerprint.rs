@@ -79,8 +79,10 @@ pub fn covers(rules: &Rules) -> Result<(), NotCovered> {
 /// Whether the placement-phase tables hold under `rules`: the movement
 /// tables do (`covers`), every placement option of docs/rules.md 16 is at
 /// its Part I default (`PlacingMill` board, no `DefenderFirst`, no
-/// `StopAtTwoEmpty`, `BoardFull` draw or loss, no captures while
-/// placing, `LossCheck` turn), and under `Lasker`, whose slides advance
+/// `StopAtTwoEmpty`, `BoardFull` draw or loss where the board can fill
+/// (12 stones a side or more), no captures while placing; `LossCheck`
+/// either, since with removals from the board only a piece count falls
+/// by a removal, after which both checks end the game for its victim), and under `Lasker`, whose slides advance
 /// the clock while stones are in hand, the move-count draws are off.
 /// Every option is named, as in `covers`.
 pub fn placement_covers(rules: &Rules) -> Result<(), NotCovered> {
@@ -123,12 +125,15 @@ pub fn placement_covers(rules: &Rules) -> Result<(), NotCovered> {
         Err(NotCovered("DefenderFirst"))
     } else if stop_at_two_empty {
         Err(NotCovered("StopAtTwoEmpty"))
-    } else if !matches!(board_full, BoardFull::Draw | BoardFull::Loss) {
+    } else if !matches!(board_full, BoardFull::Draw | BoardFull::Loss) && board_can_fill(rules) {
         Err(NotCovered("BoardFull other than draw or loss"))
     } else if capture(custodian) || capture(intervention) || capture(leap) {
         Err(NotCovered("custodian, intervention or leap captures"))
-    } else if loss_check != LossCheck::Turn {
-        Err(NotCovered("LossCheck removal"))
+    } else if loss_check != LossCheck::Turn && placing_mill != PlacingMill::Board {
+        // Removals from the hand are where the two checks part (14.9).
+        Err(NotCovered(
+            "LossCheck removal with PlacingMill other than board",
+        ))
     } else if lasker && (endgame_moves > 0 || no_capture_moves > 0) {
         Err(NotCovered(
             "Lasker with EndgameMoves or NoCaptureMoves (placement tables need both 0)",
@@ -136,6 +141,12 @@ pub fn placement_covers(rules: &Rules) -> Result<(), NotCovered> {
     } else {
         Ok(())
     }
+}
+
+/// Whether placing can fill the board: with fewer than 12 stones a side
+/// (24 points) it never does, and `BoardFull` cannot act.
+fn board_can_fill(rules: &Rules) -> bool {
+    2 * rules.pieces as usize >= crate::rules::Bitboard::FULL.count() as usize
 }
 
 /// The rule options a placement table depends on: the movement tables'
@@ -187,7 +198,19 @@ impl PlacementFingerprint {
         PlacementFingerprint {
             movement: Fingerprint::of(rules),
             lasker,
-            board_full,
+            // A board that never fills plays as under the default.
+            board_full: if board_can_fill(rules) {
+                board_full
+            } else {
+                match board_full {
+                    BoardFull::Loss => BoardFull::Loss,
+                    BoardFull::Draw
+                    | BoardFull::FirstLoses
+                    | BoardFull::RemoveFirst
+                    | BoardFull::RemoveSecond
+                    | BoardFull::RemoveOne => BoardFull::Draw,
+                }
+            },
         }
     }
 

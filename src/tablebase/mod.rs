@@ -120,7 +120,9 @@ pub use generator::generate::{GenerateOptions, Generated, Phase, generate, gener
 pub use generator::jobs::{Job, Jobs, Ran, TableState};
 pub use generator::plan::{plan, up_to};
 pub use generator::sample::{ProbeBench, probe_bench, sample};
-pub use generator::solution::{STAGING, Solution, SolutionState, build_solution, solution_state};
+pub use generator::solution::{
+    STAGING, Solution, SolutionState, build_solution, solution_files, solution_state,
+};
 pub use generator::verify::{Checked, verify};
 pub use generator::{auto, placement};
 pub use open_tables::{Building, OpenTables};

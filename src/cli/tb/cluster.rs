@@ -10,6 +10,7 @@ use crate::cli::CliError;
 use crate::cli::stdout::{out, outln};
 use crate::cli::tb::generate::GenerateArgs;
 use crate::cli::tb::rules::{TbRules, default_threads};
+use morris::rules::Rules;
 use morris::tablebase::{self, GenerateOptions, Jobs, Phase, Ran, Sector, TableState};
 use morris::tools::{Queued, Settings, queued_jobs, submit_jobs, waiting_jobs};
 
@@ -311,5 +312,56 @@ pub fn status(a: &StatusArgs) -> Result<(), CliError> {
             jobs.folder().join("jobs").display()
         );
     }
+    if a.phase == Phase::All {
+        compact_status(&root, &rules, &a.common)?;
+    }
+    Ok(())
+}
+
+/// `tb status`'s word on the compact solution of the rules in force.
+fn compact_status(root: &Path, rules: &Rules, common: &TbRules) -> Result<(), CliError> {
+    let state = tablebase::solution_state(root, rules)?;
+    if state.whole() {
+        outln!(
+            "compact solution: whole, {} tables, {} bytes",
+            state.tables,
+            state.bytes
+        );
+        return Ok(());
+    }
+    let shown: Vec<String> = state
+        .missing
+        .iter()
+        .take(8)
+        .map(|s| s.to_string())
+        .collect();
+    outln!(
+        "compact solution: {} of {} tables there ({} bytes); missing or damaged: {}{}",
+        state.present,
+        state.tables,
+        state.bytes,
+        shown.join(" "),
+        if state.missing.len() > shown.len() {
+            format!(" and {} more", state.missing.len() - shown.len())
+        } else {
+            String::new()
+        }
+    );
+    if state.coded > 0 {
+        outln!(
+            "compact solution: an unfinished run has solved and coded {} of the {} tables in {}",
+            state.coded,
+            state.tables,
+            root.join(tablebase::STAGING).display()
+        );
+    }
+    outln!(
+        "compact solution: made (or resumed) by: morris tb generate --compact{}{}",
+        common
+            .dir
+            .as_ref()
+            .map_or(String::new(), |d| format!(" --dir {}", d.display())),
+        rules_words(common)
+    );
     Ok(())
 }

@@ -97,6 +97,20 @@ pub fn solution_state(root: &Path, rules: &Rules) -> Result<SolutionState, Table
     Ok(state)
 }
 
+/// The number of tables of the compact solution of the game under
+/// `rules` whose file is under `root`, and of tables in its plan, looked
+/// up without reading any (for a front end's word on what it plays from);
+/// `None` for rules the tables do not cover.
+pub fn solution_files(root: &Path, rules: &Rules) -> Option<(usize, usize)> {
+    let jobs = Jobs::plan(root, rules, Phase::All).ok()?;
+    let all = jobs.list.iter().flat_map(|j| j.tables.iter());
+    let present = all
+        .clone()
+        .filter(|&&s| crate::tablebase::format::compact::compact_path(&jobs.dir(s), s).exists())
+        .count();
+    Some((present, all.count()))
+}
+
 /// Builds the compact solution of the game under `rules` under `root`
 /// (see the module's comment), on `options.threads` threads, reporting to
 /// `options.progress` (`options.wdl` is not read: the staged tables never
