@@ -31,7 +31,7 @@ fn compressed(name: &str, pieces: u8) -> (Rules, PathBuf, PathBuf) {
 /// Every canonical position of every table (of one mover class in
 /// `stride`): the compact value equals the full one (with no distance);
 /// returns the positions and how many of them are decided.
-fn compare_all(rules: &Rules, full: &Path, compact: &Path, stride: usize) -> (u64, u64) {
+pub(crate) fn compare_all(rules: &Rules, full: &Path, compact: &Path, stride: usize) -> (u64, u64) {
     let (full, compact) = (
         Tablebases::open(full, rules),
         Tablebases::open(compact, rules),
@@ -115,7 +115,7 @@ fn a_damaged_group_is_refused_and_reported() {
 /// Pieces=4 under the nine preset's move-count draws (`EndgameMoves=10`),
 /// `NoCaptureMoves` cut to 20 so that it decides positions of so small a
 /// game too: full tables with distances, and their compact copy.
-fn compressed_with_draws(name: &str) -> (Rules, PathBuf, PathBuf, Vec<Compressed>) {
+pub(crate) fn compressed_with_draws(name: &str) -> (Rules, PathBuf, PathBuf, Vec<Compressed>) {
     let rules = Rules::with_settings(
         "nine",
         &["Pieces=4".to_string(), "NoCaptureMoves=20".to_string()],

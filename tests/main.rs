@@ -29,6 +29,7 @@ mod rulesets;
 mod rulesets_differential;
 mod rulesets_perft;
 mod search;
+mod solution;
 mod solve;
 mod tablebase;
 mod tablebase_auto;
