@@ -173,9 +173,9 @@ fn one_command_from_an_empty_home_and_every_front_end_reads_it() {
 }
 
 /// Under move-count draws the one command's files are those `tb
-/// compress` makes from the full tables and the base game's, but for
-/// the header's totals (the values at clock 0 rather than with
-/// distances), and no base game or full table is left.
+/// compress` makes from the full tables with distances, but for the
+/// placement tables' header totals (without distances), and no full
+/// table is left.
 #[test]
 fn under_move_count_draws_it_makes_the_compress_files() {
     let (_, _, compressed, _) = compressed_with_draws("solution-4-draws");

@@ -36,28 +36,19 @@ pub enum TablebaseError {
          (generate them with --wdl too, or remove it and generate it again)"
     )]
     NoDistances(Subspace),
+    /// Compact movement tables under move-count draws are coded from
+    /// values with distances.
+    #[error(
+        "table {0} stores win/draw/loss only: under the move-count draws a compact movement \
+         table is made from a table with distances (morris tb generate without --wdl)"
+    )]
+    CompactNeedsDistances(Subspace),
     /// `--wdl` with a move-count draw limit, whose draws depend on the distance.
     #[error(
         "win/draw/loss-only tables need EndgameMoves=0 and NoCaptureMoves=0: \
          under a move-count limit a value depends on the distance"
     )]
     WdlWithDrawLimits,
-    /// A movement table of the base game (the rules without move-count
-    /// draws), which compact tables under those draws are made from too.
-    #[error(
-        "movement table {0} without the move-count draws is missing or damaged under the same \
-         folder: compact tables under those draws store movement values as that game's and \
-         what the draws change (morris tb generate --phase movement --wdl \
-         --option EndgameMoves=0 --option NoCaptureMoves=0, other options the same)"
-    )]
-    BaseMissing(Subspace),
-    /// A value at clock 0 that is neither the base game's nor a draw.
-    #[error(
-        "table {0}: a position's value at clock 0 is neither its value without the \
-         move-count draws nor a draw, so one of the two solutions is wrong (`morris tb \
-         compare` counts such positions)"
-    )]
-    BaseDisagrees(Subspace),
     /// A table no job of the plan writes.
     #[error("{0} is not a table of these rules' plan (`morris tb plan` lists them)")]
     NotInPlan(Subspace),
@@ -118,10 +109,9 @@ impl TableFault {
             TablebaseError::Sector(_)
             | TablebaseError::Missing(_)
             | TablebaseError::MovementMissing(_)
+            | TablebaseError::CompactNeedsDistances(_)
             | TablebaseError::NoDistances(_)
             | TablebaseError::WdlWithDrawLimits
-            | TablebaseError::BaseMissing(_)
-            | TablebaseError::BaseDisagrees(_)
             | TablebaseError::NotInPlan(_)
             | TablebaseError::Unverified { .. }
             | TablebaseError::NotCovered(_)

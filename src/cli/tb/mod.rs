@@ -42,7 +42,7 @@ pub enum TbCommand {
     Stats(TbRules),
     /// What other draw rules change: each table against the same table under the base rules, position by position at clock 0.
     Compare(compare::CompareArgs),
-    /// The compact tables (`.mtc`: win/draw/loss in a fraction of a bit a position, read in place) made from the full ones; under move-count draws the values at clock 0, from the base rules' movement tables too.
+    /// The compact tables (`.mtc`: win/draw/loss in a fraction of a bit a position, read in place) made from the full ones; under move-count draws the values at clock 0, the movement tables from their distances.
     Compress(compress::CompressArgs),
     /// A position's value and distance, and every move's.
     Probe(probe::ProbeArgs),

@@ -11,14 +11,17 @@
 //! Under move-count draws (`EndgameMoves`, `NoCaptureMoves`: the folder's
 //! fingerprint says) a compact table holds each position's value at clock
 //! 0. A placement table stores its planes as above (a placement leads to
-//! clock 0 only). A movement table, whose moves lead to clock 1, stores
-//! the planes of the base game (the same rules without those draws), which
-//! one ply of its successors' base planes completes, and a drawn plane:
-//! the positions the draws turn from a base win or loss into a draw at
-//! clock 0 (few: the two games' values hardly differ).
+//! clock 0 only). A movement table, whose moves that remove nothing lead
+//! to clock 1, stores the planes of its values as the full table stores
+//! them, the clock not applied (each a value with a distance to the next
+//! removal, from the successors at clock 0 across a removal): one ply
+//! completes them, reading a successor across a removal at clock 0 and
+//! one without as stored. Beside them a drawn plane: the positions whose
+//! win or loss converts only past the limit, a draw at clock 0 (few).
 //!
 //! File: the 256-byte header of the full tables (magic `MORRISC2`, layout
-//! `Wdl`), the kind (u64, `DRAWN` set with a drawn plane), then for each
+//! `Wdl`), the kind (u64, `DRAWN` set with a drawn plane; a file with
+//! the first drawn planes' flag is refused as version 2), then for each
 //! plane (losses, wins, drawn) its directory: the coded
 //! length (u64), its run model (`MODEL_BYTES`), for each group of `GROUP`
 //! blocks its first byte and the checksum of its bytes (two u64), and for
@@ -47,7 +50,11 @@ const FIRST_MAGIC: &[u8; 8] = b"MORRISTC";
 /// Blocks a checksum group.
 const GROUP: usize = 64;
 /// The kind word's flag of a table with a drawn plane.
-const DRAWN: u64 = 1 << 8;
+const DRAWN: u64 = 1 << 9;
+/// The flag of the first drawn planes, beside the planes of the base game
+/// (the rules without move-count draws): refused as format version 2, to
+/// be made again.
+const BASE_DRAWN: u64 = 1 << 8;
 
 /// The file name of a sector's compact table inside its folder.
 pub(crate) fn compact_path(dir: &Path, sector: Sector) -> PathBuf {
@@ -196,7 +203,7 @@ pub(crate) struct CompactFile {
     losses: Option<Plane>,
     wins: Option<Plane>,
     /// The positions drawn at clock 0 by the move-count draws, whose loss
-    /// and win planes are then the base game's.
+    /// and win planes hold the value with the clock not applied.
     drawn: Option<Plane>,
     /// Each group of each plane (losses first) against its checksum.
     checked: Checks,
@@ -233,6 +240,12 @@ impl CompactFile {
                 .map(|b| u64::from_le_bytes(b.try_into().expect("8 bytes")))
         };
         let word = u64_at(HEADER_LEN).ok_or(bad(TableProblem::Truncated))?;
+        if word & BASE_DRAWN != 0 {
+            return Err(bad(TableProblem::Version {
+                found: 2,
+                expected: 3,
+            }));
+        }
         let kind = Kind::of_tag(word & !DRAWN).ok_or(bad(TableProblem::Truncated))?;
         let with_drawn = word & DRAWN != 0;
         let blocks = usize::try_from(header.slots.div_ceil(SLOTS as u64)).unwrap_or(usize::MAX);
@@ -402,13 +415,13 @@ impl CompactFile {
     }
 
     /// Whether the table has a drawn plane: its loss and win planes are
-    /// then the base game's.
+    /// then the values with the clock not applied.
     pub(crate) fn has_drawn(&self) -> bool {
         self.drawn.is_some()
     }
 
-    /// Whether the move-count draws turn the base game's win or loss in
-    /// `slot` into a draw at clock 0, as `loss`.
+    /// Whether the move-count draws turn the stored win or loss in `slot`
+    /// into a draw at clock 0, as `loss`.
     #[inline]
     pub(crate) fn drawn(&self, slot: u64) -> Option<bool> {
         let before = self.losses.is_some() as usize + self.wins.is_some() as usize;

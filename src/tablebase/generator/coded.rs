@@ -13,7 +13,7 @@
 //! blocks (u64), each block's length (u16) and the blocks' bytes.
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
@@ -57,8 +57,8 @@ impl Plane {
 }
 
 /// One table's coded planes: losses, wins, and wins where losses are
-/// stored too (free where the loss plane says loss); for a movement table
-/// under move-count draws, those of the base game and the drawn plane.
+/// stored too (free where the loss plane says loss), and for a movement
+/// table under move-count draws the drawn plane.
 pub(crate) struct Coded {
     pub(crate) slots: u64,
     /// The full table's bytes on disk, and its totals.
@@ -226,19 +226,23 @@ fn mix(sum: u64, part: u64) -> u64 {
     sum.rotate_left(5) ^ part
 }
 
-/// The coded planes of sector `sector`'s table, its values at clock 0
-/// under `rules`, or with `base` (a movement table's under move-count
-/// draws) the base table's values and the drawn plane: the runs of each
-/// plane counted over all its blocks, a model fitted to them, then every
-/// block coded with it. A padding slot takes the bits before it, so that
-/// it continues its runs. `None` if a value at clock 0 is neither the base
-/// value nor a draw.
+/// The coded planes of sector `sector`'s table under `rules`: the runs
+/// of each plane counted over all its blocks, a model fitted to them,
+/// then every block coded with it. A padding slot takes the bits before
+/// it, so that it continues its runs. Under move-count draws a movement
+/// table's planes hold its stored values (the clock not applied, which
+/// one ply of successors completes) and its drawn plane the positions
+/// whose value at clock 0 is a draw instead: the table must hold
+/// distances (`TablebaseError::CompactNeedsDistances` otherwise).
 pub(crate) fn code_planes(
     table: &SubspaceTable,
-    base: Option<&SubspaceTable>,
     sector: Sector,
     rules: &Rules,
-) -> Option<Coded> {
+) -> Result<Coded, TablebaseError> {
+    let drawn_plane = rules.move_count_draws() && !sector.placing();
+    if drawn_plane && table.file.header.layout == Layout::Wdl {
+        return Err(TablebaseError::CompactNeedsDistances(sector));
+    }
     let size = table.index.size();
     let padding: Vec<AtomicU64> = (0..size.div_ceil(64)).map(|_| AtomicU64::new(0)).collect();
     (0..table.index.classes())
@@ -254,9 +258,8 @@ pub(crate) fn code_planes(
         });
     let is_padding =
         |slot: u64| padding[(slot / 64) as usize].load(Ordering::Relaxed) >> (slot % 64) & 1 == 1;
-    let disagrees = AtomicBool::new(false);
-    // Both checked whole before.
-    let value = |t: &SubspaceTable, slot: u64| Probe::from_code(t.file.code(slot).unwrap_or(0));
+    // Checked whole before.
+    let value = |slot: u64| Probe::from_code(table.file.code(slot).unwrap_or(0));
     // Block `b`'s bits in each plane: losses, wins, wins beside losses,
     // drawn.
     let planes_of = |b: u64| {
@@ -266,17 +269,14 @@ pub(crate) fn code_planes(
         let mut bits = [false; 4];
         for slot in first..first + len as u64 {
             if !is_padding(slot) {
-                let at_zero = at_clock_zero(rules, sector, value(table, slot)).value;
-                let stored = base.map_or(at_zero, |t| value(t, slot).value);
-                if at_zero != stored && at_zero != Value::Draw {
-                    disagrees.store(true, Ordering::Relaxed);
-                }
-                let (loss, win) = (stored == Value::Loss, stored == Value::Win);
+                let stored = value(slot);
+                let at_zero = at_clock_zero(rules, sector, stored).value;
+                let (loss, win) = (stored.value == Value::Loss, stored.value == Value::Win);
                 bits = [
                     loss,
                     win,
                     if loss { bits[2] } else { win },
-                    at_zero != stored,
+                    at_zero != stored.value,
                 ];
             }
             for (plane, bit) in planes.iter_mut().zip(bits) {
@@ -305,9 +305,6 @@ pub(crate) fn code_planes(
                 [a0.merge(b0), a1.merge(b1), a2.merge(b2), a3.merge(b3)]
             },
         );
-    if disagrees.load(Ordering::Relaxed) {
-        return None;
-    }
     let models = counts.map(|c| RunModel::fit(&c));
     let coded: Vec<[Vec<u8>; 4]> = (0..blocks)
         .into_par_iter()
@@ -326,13 +323,13 @@ pub(crate) fn code_planes(
         }
     }
     let [losses, wins, wins_beside, drawn] = planes;
-    Some(Coded {
+    Ok(Coded {
         slots: size,
         full_bytes: file_len(table.file.data().len()),
         summary: table.file.header.summary,
         losses,
         wins,
         wins_beside,
-        drawn: base.map(|_| drawn),
+        drawn: drawn_plane.then_some(drawn),
     })
 }

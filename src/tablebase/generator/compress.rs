@@ -15,7 +15,7 @@ use std::path::Path;
 
 use rayon::prelude::*;
 
-use crate::rules::{RuleOptions, Rules};
+use crate::rules::Rules;
 use crate::tablebase::error::{TableProblem, TablebaseError};
 use crate::tablebase::fingerprint::PlacementFingerprint;
 use crate::tablebase::format::compact::{Kind, write_compact};
@@ -59,10 +59,11 @@ pub enum CompressStep {
 /// (`EndgameMoves`, `NoCaptureMoves`) they hold the values at clock 0
 /// (`at_clock_zero`). A placement leads to clock 0 only, so a placement
 /// table stores its planes as without the draws. A movement table's moves
-/// lead to clock 1, whose values its clock-0 ones do not give, so it
-/// stores the planes of the base game (the same rules without the draws,
-/// whose movement tables must be under `root` too), which one ply of
-/// successors completes, and a drawn plane for what the draws change.
+/// that remove nothing lead to clock 1, whose values its clock-0 ones do
+/// not give, so it stores the planes of its stored values (the clock not
+/// applied: the full tables must hold distances), which one ply of
+/// successors completes, and a drawn plane for what the clock changes at
+/// clock 0.
 pub fn compress(
     root: &Path,
     out: &Path,
@@ -71,14 +72,6 @@ pub fn compress(
     mut progress: impl FnMut(&CompressStep),
 ) -> Result<Vec<Compressed>, TablebaseError> {
     let rules = PlacementFingerprint::of(rules).rules();
-    let base = rules.move_count_draws().then(|| {
-        let base = RuleOptions {
-            endgame_moves: 0,
-            no_capture_moves: 0,
-            ..*rules
-        };
-        Tablebases::open(root, &Rules::new(base))
-    });
     let tbs = Tablebases::open(root, &rules);
     let written = Tablebases::open(out, &rules);
     let pool = rayon::ThreadPoolBuilder::new()
@@ -94,17 +87,7 @@ pub fn compress(
                 path: tbs.table_path(sector),
                 problem: TableProblem::Checksum,
             })?;
-        let base_table = match &base {
-            Some(b) if !sector.placing() => Some(
-                b.table(sector)
-                    .filter(|t| t.file.check_all())
-                    .ok_or(TablebaseError::BaseMissing(sector))?,
-            ),
-            _ => None,
-        };
-        let c = pool
-            .install(|| code_planes(table, base_table, sector, &rules))
-            .ok_or(TablebaseError::BaseDisagrees(sector))?;
+        let c = pool.install(|| code_planes(table, sector, &rules))?;
         progress(&CompressStep::Coded {
             sector,
             slots: c.slots,

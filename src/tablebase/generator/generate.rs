@@ -150,7 +150,7 @@ pub fn generate(
     file::remove_stale_temporaries(&dir);
     let done = run.solve_all(&pairs, |lower, pair| {
         for dep in dependencies(&fp.rules(), pair[0]) {
-            usable(lower, dep, options.wdl, TablebaseError::Missing)?;
+            usable(lower, dep, true, TablebaseError::Missing)?;
         }
         Ok(())
     })?;
@@ -236,7 +236,7 @@ pub(crate) fn generate_pair(
             dependencies(&rules, pair[0])
         };
         for dep in deps {
-            usable(lower, dep, options.wdl, TablebaseError::Missing)?;
+            usable(lower, dep, options.wdl || !placing, TablebaseError::Missing)?;
         }
         Ok(())
     })
@@ -244,7 +244,9 @@ pub(crate) fn generate_pair(
 
 /// Whether table `sub` can serve a run that stores distances or not
 /// (`wdl`): it must be there whole, and have distances unless the run
-/// stores none (a distance is counted through every table below).
+/// stores none. A movement table's distance restarts at each removal, the
+/// only move that leaves it, so movement tables are read with `wdl` true;
+/// a placement's distance is counted through the tables it leads into.
 fn usable(
     lower: &Tablebases,
     sub: Sector,

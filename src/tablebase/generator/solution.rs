@@ -8,12 +8,13 @@
 //! since a removal or a placement enters a table at clock 0). Each table
 //! solved is coded at once into its planes (`coded`, a `.mtp` file), and a
 //! full table is deleted as soon as every table that reads it has its
-//! planes. Under move-count draws a movement table's planes are the base
-//! game's (`compress`), so the base game's movement tables are solved
-//! first, into the same staging folder, and deleted once every movement
-//! table is coded. Then the kinds of all tables are chosen together from
-//! the planes' sizes, each compact table is written from its planes into
-//! the rules folder, and the staging folder is removed.
+//! planes. Under move-count draws a movement table's planes hold its
+//! values with the clock not applied and the positions the clock draws
+//! (`compress`), so a movement pair is solved with distances, coded, and
+//! only then stored as its values at clock 0. Then the kinds of all
+//! tables are chosen together from the planes' sizes, each compact table
+//! is written from its planes into the rules folder, and the staging
+//! folder is removed.
 //!
 //! Each step's output is written atomically and each step is skipped when
 //! its output is there, so a run killed at any moment loses at most the
@@ -25,18 +26,23 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use crate::rules::{RuleOptions, Rules};
+use rayon::prelude::*;
+
+use crate::rules::Rules;
 use crate::tablebase::error::TablebaseError;
 use crate::tablebase::fingerprint::PlacementFingerprint;
+use crate::tablebase::format::codec::Layout;
 use crate::tablebase::format::compact::Kind;
+use crate::tablebase::format::file::{Header, write_table};
+use crate::tablebase::format::summary::Summary;
 use crate::tablebase::generator::coded::{Coded, code_planes, planes_path};
 use crate::tablebase::generator::compress::{Compressed, choose_kinds, write_kind};
-use crate::tablebase::generator::generate::{GenerateOptions, Phase, generate, generate_pair};
+use crate::tablebase::generator::generate::{GenerateOptions, Phase, generate_pair};
 use crate::tablebase::generator::jobs::Jobs;
-use crate::tablebase::generator::plan::up_to;
-use crate::tablebase::probe::tables::Tablebases;
+use crate::tablebase::probe::tables::{SubspaceTable, Tablebases, at_clock_zero};
 use crate::tablebase::progress::{Progress, Reporter};
 use crate::tablebase::sector::Sector;
+use crate::tablebase::value::{Probe, Value};
 
 /// The staging folder's name under the tables' root.
 pub const STAGING: &str = "compact-build";
@@ -153,31 +159,14 @@ pub fn build_solution(
         });
     }
     let steps = Steps::new(&options.progress, &jobs, &coded);
-    let quiet = GenerateOptions {
+    let quiet = |wdl: bool| GenerateOptions {
         threads: options.threads,
         progress: steps.inner(),
-        wdl: true,
+        wdl,
     };
-    let base = rules.move_count_draws().then(|| {
-        Rules::new(RuleOptions {
-            endgame_moves: 0,
-            no_capture_moves: 0,
-            ..*prules
-        })
-    });
-    let movement_coded = |jobs: &Jobs| {
-        jobs.list
-            .iter()
-            .flat_map(|j| j.tables.iter())
-            .filter(|s| !s.placing())
-            .all(|&s| coded(s))
-    };
-    if let Some(base) = &base
-        && !movement_coded(&jobs)
-    {
-        steps.phase("the base game's movement tables (the rules without the move-count draws)");
-        generate(&staging, base, &up_to(rules.pieces), &quiet)?;
-    }
+    // Under the move-count draws a movement table is coded from its
+    // distances, then stored at clock 0.
+    let distances = |s: Sector| rules.move_count_draws() && !s.placing();
     let mut solved = 0;
     for (i, job) in jobs.list.iter().enumerate() {
         if job.tables.iter().all(|&s| coded(s)) {
@@ -195,9 +184,9 @@ pub fn build_solution(
             .collect::<Vec<_>>()
             .join(" + ");
         steps.start(phase, i, &names);
-        solved += generate_pair(&staging, rules, &job.tables, &quiet)?.len();
+        let wdl = !distances(job.tables[0]);
+        solved += generate_pair(&staging, rules, &job.tables, &quiet(wdl))?.len();
         let tbs = Tablebases::open(&staging, &prules);
-        let base_tbs = base.as_ref().map(|b| Tablebases::open(&staging, b));
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(options.threads.max(1))
             .build()?;
@@ -206,20 +195,21 @@ pub fn build_solution(
                 .table(s)
                 .filter(|t| t.file.check_all())
                 .ok_or(TablebaseError::Missing(s))?;
-            let base_table = match &base_tbs {
-                Some(b) if !s.placing() => Some(
-                    b.table(s)
-                        .filter(|t| t.file.check_all())
-                        .ok_or(TablebaseError::BaseMissing(s))?,
-                ),
-                _ => None,
-            };
-            let c = pool
-                .install(|| code_planes(table, base_table, s, &prules))
-                .ok_or(TablebaseError::BaseDisagrees(s))?;
+            if coded(s) {
+                continue;
+            }
+            let c = pool.install(|| code_planes(table, s, &prules))?;
             c.write(&planes_path(&jobs.dir(s), s), s, &text(s))?;
         }
-        drop((tbs, base_tbs));
+        if !wdl {
+            for &s in &job.tables {
+                let table = tbs.table(s).expect("checked above");
+                if table.file.header.layout != Layout::Wdl {
+                    pool.install(|| store_at_clock_zero(&jobs.path(s), table, s, &prules))?;
+                }
+            }
+        }
+        drop(tbs);
         steps.done(i, &names, job.slots());
         // Tables no job still to come reads.
         for &r in job.reads.iter().chain(&job.tables) {
@@ -231,13 +221,6 @@ pub fn build_solution(
             {
                 remove(&jobs.path(r))?;
             }
-        }
-        if let Some(base) = &base
-            && movement_coded(&jobs)
-        {
-            remove_dir(
-                &staging.join(crate::tablebase::fingerprint::Fingerprint::of(base).dir_name()),
-            )?;
         }
     }
     steps.phase("choosing each table's planes");
@@ -258,6 +241,53 @@ pub fn build_solution(
     let _ = std::fs::remove_dir(&staging);
     steps.finished();
     Ok(Solution { tables, solved })
+}
+
+/// Writes `table` (sector `sector`'s, with distances) again at `path` as
+/// its win/draw/loss values at clock 0 (`at_clock_zero`): what the tables
+/// entering it (by a removal or the last placement) read.
+fn store_at_clock_zero(
+    path: &Path,
+    table: &SubspaceTable,
+    sector: Sector,
+    rules: &Rules,
+) -> Result<(), TablebaseError> {
+    let at_zero = |slot: u64| {
+        let stored = Probe::from_code(table.file.code(slot).unwrap_or(0));
+        at_clock_zero(rules, sector, stored)
+    };
+    let summary = (0..table.index.classes())
+        .into_par_iter()
+        .map(|class| {
+            let mut s = Summary::default();
+            table
+                .index
+                .for_each_in_class(class, |slot, _, _, canonical| {
+                    if canonical {
+                        let mut p = at_zero(slot);
+                        if p.value != Value::Draw {
+                            p.plies = Probe::NO_DISTANCE;
+                        }
+                        s.count(p);
+                    }
+                });
+            s
+        })
+        .reduce(Summary::default, |mut a, b| {
+            a.merge(&b);
+            a
+        });
+    let size = table.index.size();
+    let bytes = Layout::Wdl.encode((0..size as usize).map(|slot| at_zero(slot as u64).code()));
+    let header = Header {
+        subspace: sector,
+        layout: Layout::Wdl,
+        slots: size,
+        checksum: 0, // set by write_table
+        summary,
+        fingerprint: table.file.header.fingerprint.clone(),
+    };
+    write_table(path, header, &bytes)
 }
 
 /// Seconds as `h:mm:ss`.

@@ -441,7 +441,8 @@ impl Tablebases {
     /// The code of a position from sector `sub`'s compact table: from the
     /// plane it stores, and one ply of its successors' for the rest. A
     /// table with a drawn plane (a movement table under move-count draws)
-    /// gives the base game's value unless that plane says drawn.
+    /// stores the values its moves without a removal see (`has`), and
+    /// gives them unless that plane says drawn.
     fn compact_code(&self, sub: Sector, mine: u32, theirs: u32) -> Option<u16> {
         let c = self.compact(sub)?;
         let slot = c.index.index(mine, theirs);
@@ -451,15 +452,15 @@ impl Tablebases {
             }
             bit
         };
-        let base = c.file.has_drawn();
-        if base && stored(c.file.drawn(slot))? {
+        let unbounded = c.file.has_drawn();
+        if unbounded && stored(c.file.drawn(slot))? {
             return Some(0);
         }
         match c.file.kind {
             Kind::Losses if stored(c.file.loss(slot))? => Some(no_distance(Value::Loss)),
-            Kind::Losses => self.derive(sub, mine, theirs, Value::Win, base),
+            Kind::Losses => self.derive(sub, mine, theirs, Value::Win, unbounded),
             Kind::Wins if stored(c.file.win(slot))? => Some(no_distance(Value::Win)),
-            Kind::Wins => self.derive(sub, mine, theirs, Value::Loss, base),
+            Kind::Wins => self.derive(sub, mine, theirs, Value::Loss, unbounded),
             Kind::Both if stored(c.file.loss(slot))? => Some(no_distance(Value::Loss)),
             Kind::Both if stored(c.file.win(slot))? => Some(no_distance(Value::Win)),
             Kind::Both => Some(0),
@@ -469,19 +470,23 @@ impl Tablebases {
     /// Whether the side to move has result `value` in `pos` (a win or a
     /// loss), read from its full table or from the plane of that result
     /// in its compact table (`None`: not covered, or no such plane): at
-    /// clock 0, or with `base` in the base game (the rules without
-    /// move-count draws), which only a compact table with a drawn plane
-    /// holds.
-    fn has(&self, pos: &Position, value: Value, base: bool) -> Option<bool> {
+    /// clock 0, or with `unbounded` as the table stores it, the clock not
+    /// applied (under move-count draws, the value of a movement position
+    /// as the moves that remove nothing see it: the same stones a ply
+    /// later in the clock, whose limit the stored distance is measured
+    /// against; a full table's stored value, a compact table's planes
+    /// without its drawn plane).
+    fn has(&self, pos: &Position, value: Value, unbounded: bool) -> Option<bool> {
         let (sub, mine, theirs) = self.locate(pos)?;
-        if !base && self.table(sub).is_some() {
+        if self.table(sub).is_some() {
             let stored = Probe::from_code(self.code(sub, mine, theirs)?);
-            return Some(at_clock_zero(&self.rules, sub, stored).value == value);
+            return Some(if unbounded {
+                stored.value == value
+            } else {
+                at_clock_zero(&self.rules, sub, stored).value == value
+            });
         }
         let c = self.compact(sub)?;
-        if base && !c.file.has_drawn() {
-            return None;
-        }
         let slot = c.index.index(mine, theirs);
         let checked = |bit: Option<bool>, stored: bool| {
             if bit.is_none() && stored && c.file.first_damage() {
@@ -489,7 +494,7 @@ impl Tablebases {
             }
             bit
         };
-        if !base && checked(c.file.drawn(slot), c.file.has_drawn()) == Some(true) {
+        if !unbounded && checked(c.file.drawn(slot), c.file.has_drawn()) == Some(true) {
             return Some(false);
         }
         match value {
@@ -500,13 +505,22 @@ impl Tablebases {
 
     /// The value of a position whose compact table stores the other
     /// decided result (`open`: the one it may still have), at clock 0 or
-    /// with `base` in the base game (`has`). A win when some move ends the
-    /// game for the mover or leads to a position lost for the opponent; a
-    /// loss when every move ends it for the opponent or leads to a position
-    /// it wins (a blocked mover has lost by the rules, whatever was
-    /// stored); else a draw. One ply of the successors' planes, no deeper:
-    /// the compressor gives every successor's table the plane this needs.
-    fn derive(&self, sub: Sector, mine: u32, theirs: u32, open: Value, base: bool) -> Option<u16> {
+    /// with `unbounded` as stored (`has`): then a move that removes nothing
+    /// reads its successor as stored, a removal at clock 0. A win when some
+    /// move ends the game for the mover or leads to a position lost for the
+    /// opponent; a loss when every move ends it for the opponent or leads
+    /// to a position it wins (a blocked mover has lost by the rules,
+    /// whatever was stored); else a draw. One ply of the successors'
+    /// planes, no deeper: the compressor gives every successor's table the
+    /// plane this needs.
+    fn derive(
+        &self,
+        sub: Sector,
+        mine: u32,
+        theirs: u32,
+        open: Value,
+        unbounded: bool,
+    ) -> Option<u16> {
         let pos = sector_position(sub, mine, theirs);
         let mut list = MoveList::new();
         pos.legal_moves(&self.rules, &mut list);
@@ -526,11 +540,14 @@ impl Tablebases {
                     GameResult::Win(Color::Black) => Value::Win,
                     GameResult::Draw => Value::Draw,
                 },
-                None => match open {
-                    Value::Win if self.has(&next, Value::Loss, base)? => Value::Loss,
-                    Value::Loss if self.has(&next, Value::Win, base)? => Value::Win,
-                    _ => Value::Draw,
-                },
+                None => {
+                    let quiet = unbounded && next.occupied().count() == pos.occupied().count();
+                    match open {
+                        Value::Win if self.has(&next, Value::Loss, quiet)? => Value::Loss,
+                        Value::Loss if self.has(&next, Value::Win, quiet)? => Value::Win,
+                        _ => Value::Draw,
+                    }
+                }
             };
             match (open, theirs) {
                 (Value::Win, Value::Loss) => return Some(no_distance(Value::Win)),
