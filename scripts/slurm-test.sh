@@ -4,7 +4,10 @@
 # with 5 pieces, all phases, as one job a table, and every file must be
 # byte for byte those of a local `tb generate`. Then a job is cancelled
 # while it runs: its dependants must stay pending, no partial file may be
-# left, and submitting again must complete the same files.
+# left, and submitting again must complete the same files. Last, the
+# compact solution (`tb submit --compact`: a job a table solving and
+# coding it, then one writing the compact tables) must be byte for byte
+# that of a local `tb generate --compact`.
 #   MORRIS=path/to/morris scripts/slurm-test.sh
 # Needs root and Debian's slurm-wlm and munge; the daemons are stopped at
 # the end whatever happens.
@@ -129,4 +132,19 @@ resubmitted=$(grep -c '^submitted job ' "$work/submit3.log" || true)
 ((resubmitted == pending + 1)) || fail "submitted $resubmitted jobs, expected $((pending + 1))"
 wait_for_jobs
 same_tables "$work/local" "$work/killed"
+
+echo "slurm-test: the compact solution through Slurm"
+"$MORRIS" tb generate --compact "${rules[@]}" --dir "$work/compact-local" --threads 2 >"$work/compact-local.log" 2>&1
+start=$SECONDS
+"$MORRIS" tb submit --compact "${rules[@]}" --dir "$work/compact" | tee "$work/submit4.log" | tail -2
+jobs=$(grep -c '^submitted job ' "$work/submit4.log")
+((jobs == 38)) || fail "expected 37 jobs and the last one, submitted $jobs"
+wait_for_jobs
+echo "slurm-test: $jobs jobs done in $((SECONDS - start)) s"
+[[ ! -e $work/compact/compact-build ]] || fail "the staging folder is left: $(find "$work/compact/compact-build" | head)"
+grep -q 'compact solution: 40 tables' "$(tables_of "$work/compact")"/jobs/compact-*.log ||
+  fail "the last job did not write the compact tables: $(cat "$(tables_of "$work/compact")"/jobs/compact-*.log)"
+same_tables "$work/compact-local" "$work/compact"
+"$MORRIS" tb status "${rules[@]}" --dir "$work/compact" >"$work/status4.log"
+grep '^compact solution: whole, 40 tables' "$work/status4.log" || fail "tb status does not see the compact solution: $(head -3 "$work/status4.log")"
 echo "slurm-test: passed"

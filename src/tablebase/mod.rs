@@ -117,11 +117,11 @@ pub use format::index::Indexer;
 pub use format::summary::Summary;
 pub use generator::compress::{CompactCheck, CompressStep, Compressed, check_compact, compress};
 pub use generator::generate::{GenerateOptions, Generated, Phase, generate, generate_game};
-pub use generator::jobs::{Job, Jobs, Ran, TableState};
+pub use generator::jobs::{Job, Jobs, Ran, STAGING, TableState};
 pub use generator::plan::{plan, up_to};
 pub use generator::sample::{ProbeBench, probe_bench, sample};
 pub use generator::solution::{
-    STAGING, Solution, SolutionState, build_solution, solution_files, solution_state,
+    Solution, SolutionState, build_solution, build_solution_job, solution_files, solution_state,
 };
 pub use generator::verify::{Checked, verify};
 pub use generator::{auto, placement};

@@ -26,4 +26,6 @@ pub use match_runner::{
 };
 pub use openings::{Opening, load_openings};
 pub use record::{Record, parse_records, result_text};
-pub use slurm::{Queued, Settings, queued_jobs, submit_jobs, waiting_jobs};
+pub use slurm::{
+    Queued, Settings, SlurmError, queued_jobs, submit_compact_finish, submit_jobs, waiting_jobs,
+};

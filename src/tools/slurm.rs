@@ -251,33 +251,11 @@ pub fn submit_jobs(
         let argv = sbatch_args(jobs, i, settings, &tag(&folder), &after);
         if dry_run {
             let var = variable(name);
-            let _ = writeln!(
-                out.script,
-                "{var}=$(sbatch {})",
-                argv.iter()
-                    // The job ids are the shell's variables: left to expand.
-                    .map(|a| match a.strip_prefix("--dependency=") {
-                        Some(_) => a.clone(),
-                        None => quote(a),
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            );
+            out.script += &script_line(&var, &argv);
             ids[i] = Some(format!("${var}"));
             out.new.push((name, format!("${var}")));
         } else {
-            let printed = run(
-                "sbatch",
-                &argv.iter().map(String::as_str).collect::<Vec<_>>(),
-            )?;
-            // `--parsable` prints `id` or `id;cluster`.
-            let id = printed.trim().split(';').next().unwrap_or("").to_string();
-            if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
-                return Err(SlurmError::BadOutput {
-                    program: "sbatch",
-                    output: printed.trim().to_string(),
-                });
-            }
+            let id = sbatch(&argv)?;
             ids[i] = Some(id.clone());
             out.new.push((name, id));
         }
@@ -293,14 +271,28 @@ fn sbatch_args(
     tag: &str,
     after: &[String],
 ) -> Vec<String> {
-    let job = &jobs.list[i];
-    let name = job.name();
+    let name = jobs.list[i].name().to_string();
+    let command = ["--table".to_string(), name.clone()];
+    batch(&name, jobs.memory(i), &command, settings, tag, after)
+}
+
+/// The `sbatch` arguments of a job named `name` that needs `memory`
+/// bytes and runs `tb generate` with `words`, then the settings' threads
+/// and arguments, after the Slurm jobs `after`.
+fn batch(
+    name: &str,
+    memory: u64,
+    words: &[String],
+    settings: &Settings,
+    tag: &str,
+    after: &[String],
+) -> Vec<String> {
     let mut argv = vec![
         "--parsable".to_string(),
         format!("--job-name=morris-{name}"),
         format!("--comment={tag}{name}"),
         format!("--cpus-per-task={}", settings.threads.max(1)),
-        format!("--mem={}M", jobs.memory(i).div_ceil(1 << 20)),
+        format!("--mem={}M", memory.div_ceil(1 << 20)),
         format!("--output={}/{name}-%j.log", settings.logs.display()),
     ];
     if !after.is_empty() {
@@ -311,15 +303,70 @@ fn sbatch_args(
         settings.program.display().to_string(),
         "tb".to_string(),
         "generate".to_string(),
-        "--table".to_string(),
-        name.to_string(),
-        "--threads".to_string(),
-        settings.threads.max(1).to_string(),
     ];
+    command.extend(words.iter().cloned());
+    command.extend(["--threads".to_string(), settings.threads.max(1).to_string()]);
     command.extend(settings.args.iter().cloned());
     let words: Vec<String> = command.iter().map(|w| quote(w)).collect();
     argv.push(format!("--wrap=exec {}", words.join(" ")));
     argv
+}
+
+/// After `submit_jobs` of the compact solution's jobs (`Jobs::plan_compact`,
+/// the settings' arguments with `--compact`): the job that writes the
+/// compact tables once all of them are coded (`tb generate --compact`),
+/// after the jobs `after` (their Slurm ids, or in the script the
+/// variables `submit_jobs` wrote). Its Slurm id, or the script's lines.
+pub fn submit_compact_finish(
+    jobs: &Jobs,
+    settings: &Settings,
+    after: &[String],
+    dry_run: bool,
+) -> Result<String, SlurmError> {
+    // The planes of one table at a time, and the kinds of all.
+    const MEMORY: u64 = 2 << 30;
+    let argv = batch(
+        "compact",
+        MEMORY,
+        &[],
+        settings,
+        &tag(&jobs.folder()),
+        after,
+    );
+    if dry_run {
+        return Ok(script_line("j_compact", &argv));
+    }
+    sbatch(&argv)
+}
+
+/// The script's line submitting `argv` into the shell variable `var`.
+fn script_line(var: &str, argv: &[String]) -> String {
+    let words: Vec<String> = argv
+        .iter()
+        // The job ids are the shell's variables: left to expand.
+        .map(|a| match a.strip_prefix("--dependency=") {
+            Some(_) => a.clone(),
+            None => quote(a),
+        })
+        .collect();
+    format!("{var}=$(sbatch {})\n", words.join(" "))
+}
+
+/// Submits a job; its id.
+fn sbatch(argv: &[String]) -> Result<String, SlurmError> {
+    let printed = run(
+        "sbatch",
+        &argv.iter().map(String::as_str).collect::<Vec<_>>(),
+    )?;
+    // `--parsable` prints `id` or `id;cluster`.
+    let id = printed.trim().split(';').next().unwrap_or("").to_string();
+    if id.is_empty() || !id.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(SlurmError::BadOutput {
+            program: "sbatch",
+            output: printed.trim().to_string(),
+        });
+    }
+    Ok(id)
 }
 
 /// The script's shell variable for job `name` (`j_5_4`, `j_4_4_1_1`).

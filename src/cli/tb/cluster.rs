@@ -12,7 +12,9 @@ use crate::cli::tb::generate::GenerateArgs;
 use crate::cli::tb::rules::{TbRules, default_threads};
 use morris::rules::Rules;
 use morris::tablebase::{self, GenerateOptions, Jobs, Phase, Ran, Sector, TableState};
-use morris::tools::{Queued, Settings, queued_jobs, submit_jobs, waiting_jobs};
+use morris::tools::{
+    Queued, Settings, queued_jobs, submit_compact_finish, submit_jobs, waiting_jobs,
+};
 
 #[derive(Args, Debug)]
 pub struct SubmitArgs {
@@ -27,6 +29,11 @@ pub struct SubmitArgs {
     /// Store win/draw/loss only, as `tb generate --wdl`.
     #[arg(long)]
     pub wdl: bool,
+    /// The compact solution of the whole game, as `tb generate --compact`:
+    /// one job a table (or pair) solving and coding it, then one writing
+    /// the compact tables.
+    #[arg(long, conflicts_with_all = ["wdl", "phase"])]
+    pub compact: bool,
     /// An sbatch option for every job, like --slurm-opt=--partition=big
     /// (repeatable; it comes after the generated ones, so it wins).
     #[arg(long = "slurm-opt", value_name = "OPTION", allow_hyphen_values = true)]
@@ -129,14 +136,35 @@ fn writable_root(jobs_root: &Path, folders: &[PathBuf]) -> Result<PathBuf, CliEr
 pub fn submit(a: &SubmitArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
     let given = a.common.dir()?;
-    let plan = Jobs::plan(&given, &rules, a.phase)?;
-    let logs = plan.folder().join("jobs");
+    let planned = |root: &Path| {
+        if a.compact {
+            Jobs::plan_compact(root, &rules)
+        } else {
+            Jobs::plan(root, &rules, a.phase)
+        }
+    };
+    let plan = planned(&given)?;
+    // The compact solution's jobs log beside its tables, not in the
+    // staging folder its last job removes.
+    let logs = |plan: &Jobs| {
+        if a.compact {
+            Jobs::plan(&given, &rules, Phase::All).map(|j| j.folder().join("jobs"))
+        } else {
+            Ok(plan.folder().join("jobs"))
+        }
+    };
+    let logs = logs(&plan)?;
     let mut folders = vec![plan.folder(), logs];
     if a.phase != Phase::Movement {
         folders.push(plan.placement_folder());
     }
     let root = writable_root(&given, &folders)?;
-    let jobs = Jobs::plan(&root, &rules, a.phase)?;
+    let jobs = planned(&root)?;
+    let logs = if a.compact {
+        Jobs::plan(&root, &rules, Phase::All)?.folder().join("jobs")
+    } else {
+        jobs.folder().join("jobs")
+    };
     let program = match &a.program {
         Some(p) => p.clone(),
         None => std::env::current_exe()
@@ -150,18 +178,32 @@ pub fn submit(a: &SubmitArgs) -> Result<(), CliError> {
     if a.wdl {
         args.push("--wdl".to_string());
     }
+    if a.compact {
+        args.push("--compact".to_string());
+    }
     let settings = Settings {
         program,
         args,
         threads: a.threads,
         extra: a.slurm_opt.clone(),
-        logs: jobs.folder().join("jobs"),
+        logs,
     };
-    let done =
-        submit_jobs(&jobs, &settings, a.dry_run).map_err(|e| CliError::Message(e.to_string()))?;
+    let slurm = |e: morris::tools::SlurmError| CliError::Message(e.to_string());
+    let done = submit_jobs(&jobs, &settings, a.dry_run).map_err(slurm)?;
     if a.dry_run {
         out!("{}", done.script);
     }
+    let finish = if a.compact {
+        let after: Vec<String> = done
+            .new
+            .iter()
+            .chain(&done.kept)
+            .map(|(_, id)| id.clone())
+            .collect();
+        Some(submit_compact_finish(&jobs, &settings, &after, a.dry_run).map_err(slurm)?)
+    } else {
+        None
+    };
     let line = |what: &str, list: &[(Sector, String)]| {
         for (name, id) in list {
             let i = jobs.find(*name).expect("a job of the plan");
@@ -179,6 +221,11 @@ pub fn submit(a: &SubmitArgs) -> Result<(), CliError> {
         line("cancelled job", &done.cancelled);
         line("kept job", &done.kept);
         line("submitted job", &done.new);
+    }
+    match (&finish, a.dry_run) {
+        (Some(script), true) => out!("{script}"),
+        (Some(id), false) => outln!("submitted job {id}: the compact tables, after every job"),
+        (None, _) => {}
     }
     let slots: u64 = done
         .new
@@ -244,6 +291,9 @@ pub fn status(a: &StatusArgs) -> Result<(), CliError> {
         .map(|t| t.iter().all(|s| *s == TableState::Valid))
         .collect();
     let waiting = waiting_jobs(&jobs, &queued, &done);
+    if a.phase == Phase::All {
+        compact_status(&root, &rules, &a.common)?;
+    }
     outln!("{:>12} {:>14}  state", "table", "slots");
     let (mut valid, mut damaged, mut missing) = (0, 0, 0);
     let (mut done_slots, mut all_slots) = (0u64, 0u64);
@@ -311,9 +361,6 @@ pub fn status(a: &StatusArgs) -> Result<(), CliError> {
              the cause and run tb submit again (it replaces them)",
             jobs.folder().join("jobs").display()
         );
-    }
-    if a.phase == Phase::All {
-        compact_status(&root, &rules, &a.common)?;
     }
     Ok(())
 }

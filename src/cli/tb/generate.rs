@@ -46,7 +46,8 @@ pub struct GenerateArgs {
     /// one resumable run: every table is solved, coded and deleted on the
     /// way, and only the compact tables are kept, in the folder every
     /// front end reads.
-    #[arg(long, conflicts_with_all = ["table", "subspace", "max_stones", "wdl", "phase"])]
+    /// With --table: one job of `tb submit --compact`'s plan.
+    #[arg(long, conflicts_with_all = ["subspace", "max_stones", "wdl", "phase"])]
     pub compact: bool,
 }
 

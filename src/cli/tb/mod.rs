@@ -66,6 +66,7 @@ pub fn run(args: &TbArgs) -> Result<(), CliError> {
             rules::wdl_allowed(&a.common.rules()?, a.wdl)?;
             generate::remove_partial_tables_on_signal();
             match &a.table {
+                Some(name) if a.compact => solution::run_table(a, name),
                 Some(name) => cluster::generate_table(a, name),
                 None if a.compact => solution::run(a),
                 None => generate::run(a),

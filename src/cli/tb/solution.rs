@@ -7,7 +7,7 @@ use crate::cli::CliError;
 use crate::cli::stdout::outln;
 use crate::cli::tb::generate::GenerateArgs;
 use crate::cli::tb::rules::default_threads;
-use morris::tablebase::{self, GenerateOptions};
+use morris::tablebase::{self, GenerateOptions, Sector};
 
 /// `morris tb generate --compact`.
 pub fn run(a: &GenerateArgs) -> Result<(), CliError> {
@@ -42,6 +42,28 @@ pub fn run(a: &GenerateArgs) -> Result<(), CliError> {
         8.0 * bytes as f64 / slots.max(1) as f64,
         start.elapsed().as_secs_f64(),
         root.display()
+    );
+    Ok(())
+}
+
+/// `morris tb generate --compact --table NAME`: one job of `tb submit
+/// --compact`'s plan.
+pub fn run_table(a: &GenerateArgs, name: &str) -> Result<(), CliError> {
+    let rules = a.common.rules()?;
+    let root = a.common.dir()?;
+    let options = GenerateOptions {
+        threads: a.threads.unwrap_or_else(default_threads),
+        progress: crate::cli::progress::on_stderr(),
+        wdl: true,
+    };
+    let solved = tablebase::build_solution_job(&root, &rules, Sector::parse(name)?, &options)?;
+    outln!(
+        "{name}: {}",
+        if solved == 0 {
+            "already coded, nothing to do"
+        } else {
+            "solved and coded"
+        }
     );
     Ok(())
 }

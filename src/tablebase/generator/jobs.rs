@@ -12,6 +12,7 @@ use crate::tablebase::error::TablebaseError;
 use crate::tablebase::fingerprint::PlacementFingerprint;
 use crate::tablebase::format::codec::Layout;
 use crate::tablebase::format::file;
+use crate::tablebase::generator::coded::planes_path;
 use crate::tablebase::generator::generate;
 use crate::tablebase::generator::generate::{GenerateOptions, Generated, Phase};
 use crate::tablebase::generator::placement;
@@ -20,6 +21,9 @@ use crate::tablebase::generator::verify;
 use crate::tablebase::generator::verify::Checked;
 use crate::tablebase::probe::tables::Tablebases;
 use crate::tablebase::sector::Sector;
+
+/// The staging folder of `tb generate --compact` under the tables' root.
+pub const STAGING: &str = "compact-build";
 
 /// One job: tables solved together.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -77,6 +81,9 @@ pub struct Jobs {
     /// Tables jobs read that no job of the plan writes: the movement
     /// tables, in a plan of the placement phase alone.
     pub outside: Vec<Sector>,
+    /// The jobs of the compact solution (`plan_compact`): a job is done
+    /// when its tables are coded.
+    compact: bool,
 }
 
 impl Jobs {
@@ -134,7 +141,23 @@ impl Jobs {
             fingerprint,
             list,
             outside,
+            compact: false,
         })
+    }
+
+    /// The jobs of the compact solution of the game under `rules` under
+    /// `root` (`tb generate --compact`): the whole game's, in the staging
+    /// folder, each done when its tables are coded.
+    pub fn plan_compact(root: &Path, rules: &Rules) -> Result<Jobs, TablebaseError> {
+        Ok(Jobs {
+            compact: true,
+            ..Jobs::plan(&root.join(STAGING), rules, Phase::All)?
+        })
+    }
+
+    /// Whether these are the jobs of the compact solution.
+    pub fn compact(&self) -> bool {
+        self.compact
     }
 
     /// The job that writes table `s`.
@@ -169,8 +192,16 @@ impl Jobs {
         file::table_path(&self.dir(s), s)
     }
 
-    /// Table `s`'s state on disk (every block of it read and checked).
+    /// Table `s`'s state on disk (every block of it read and checked; of
+    /// the compact solution's jobs, whether it is coded).
     pub fn state(&self, s: Sector) -> TableState {
+        if self.compact {
+            return if planes_path(&self.dir(s), s).exists() {
+                TableState::Valid
+            } else {
+                TableState::Missing
+            };
+        }
         let text = if s.placing() {
             self.fingerprint.text()
         } else {

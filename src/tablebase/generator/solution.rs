@@ -38,14 +38,11 @@ use crate::tablebase::format::summary::Summary;
 use crate::tablebase::generator::coded::{Coded, code_planes, planes_path};
 use crate::tablebase::generator::compress::{Compressed, choose_kinds, write_kind};
 use crate::tablebase::generator::generate::{GenerateOptions, Phase, generate_pair};
-use crate::tablebase::generator::jobs::Jobs;
+use crate::tablebase::generator::jobs::{Jobs, STAGING};
 use crate::tablebase::probe::tables::{SubspaceTable, Tablebases, at_clock_zero};
 use crate::tablebase::progress::{Progress, Reporter};
 use crate::tablebase::sector::Sector;
 use crate::tablebase::value::{Probe, Value};
-
-/// The staging folder's name under the tables' root.
-pub const STAGING: &str = "compact-build";
 
 /// What a finished run made.
 #[derive(Clone, Debug)]
@@ -120,37 +117,13 @@ pub fn solution_files(root: &Path, rules: &Rules) -> Option<(usize, usize)> {
 /// Builds the compact solution of the game under `rules` under `root`
 /// (see the module's comment), on `options.threads` threads, reporting to
 /// `options.progress` (`options.wdl` is not read: the staged tables never
-/// hold distances).
+/// hold distances for long).
 pub fn build_solution(
     root: &Path,
     rules: &Rules,
     options: &GenerateOptions,
 ) -> Result<Solution, TablebaseError> {
-    let staging = root.join(STAGING);
-    let jobs = Jobs::plan(&staging, rules, Phase::All)?;
-    let finals = Jobs::plan(root, rules, Phase::All)?;
-    let prules = PlacementFingerprint::of(rules).rules();
-    let fingerprint = PlacementFingerprint::of(rules);
-    let text = |s: Sector| {
-        if s.placing() {
-            fingerprint.text()
-        } else {
-            fingerprint.movement.text()
-        }
-    };
-    let coded = |s: Sector| planes_path(&jobs.dir(s), s).exists();
-    let sectors: Vec<Sector> = jobs
-        .list
-        .iter()
-        .flat_map(|j| j.tables.iter().copied())
-        .collect();
-    // Which jobs read each table, to delete it once they are all coded.
-    let mut readers: HashMap<Sector, Vec<usize>> = HashMap::new();
-    for (i, j) in jobs.list.iter().enumerate() {
-        for &r in &j.reads {
-            readers.entry(r).or_default().push(i);
-        }
-    }
+    let build = Build::new(root, rules)?;
     let state = solution_state(root, rules)?;
     if state.whole() && state.coded == 0 {
         return Ok(Solution {
@@ -158,19 +131,97 @@ pub fn build_solution(
             solved: 0,
         });
     }
-    let steps = Steps::new(&options.progress, &jobs, &coded);
-    let quiet = |wdl: bool| GenerateOptions {
-        threads: options.threads,
-        progress: steps.inner(),
-        wdl,
-    };
-    // Under the move-count draws a movement table is coded from its
-    // distances, then stored at clock 0.
-    let distances = |s: Sector| rules.move_count_draws() && !s.placing();
+    let steps = Steps::new(&options.progress, &build.jobs, &|s| build.coded(s));
     let mut solved = 0;
-    for (i, job) in jobs.list.iter().enumerate() {
-        if job.tables.iter().all(|&s| coded(s)) {
-            continue;
+    for i in 0..build.jobs.list.len() {
+        solved += build.job(i, options, &steps)?;
+    }
+    let tables = build.assemble(&steps)?;
+    Ok(Solution { tables, solved })
+}
+
+/// One job of the compact solution's plan (`Jobs::plan_compact`), named
+/// by one of its tables, for a scheduler: its tables solved and coded
+/// (the tables it reads must be there), and the tables no job still to
+/// come reads deleted. The number of tables solved (0 when they were
+/// coded already).
+pub fn build_solution_job(
+    root: &Path,
+    rules: &Rules,
+    name: Sector,
+    options: &GenerateOptions,
+) -> Result<usize, TablebaseError> {
+    let build = Build::new(root, rules)?;
+    let i = build.jobs.find(name)?;
+    let steps = Steps::new(&options.progress, &build.jobs, &|s| build.coded(s));
+    build.job(i, options, &steps)
+}
+
+/// A run's plan and folders.
+struct Build<'a> {
+    root: &'a Path,
+    rules: &'a Rules,
+    /// The generator's rules (`PlacementFingerprint::rules`).
+    prules: Rules,
+    fingerprint: PlacementFingerprint,
+    staging: PathBuf,
+    /// The plan in the staging folder, and in the rules folder.
+    jobs: Jobs,
+    finals: Jobs,
+    /// Which jobs read each table.
+    readers: HashMap<Sector, Vec<usize>>,
+}
+
+impl<'a> Build<'a> {
+    fn new(root: &'a Path, rules: &'a Rules) -> Result<Build<'a>, TablebaseError> {
+        let staging = root.join(STAGING);
+        let jobs = Jobs::plan(&staging, rules, Phase::All)?;
+        let mut readers: HashMap<Sector, Vec<usize>> = HashMap::new();
+        for (i, j) in jobs.list.iter().enumerate() {
+            for &r in &j.reads {
+                readers.entry(r).or_default().push(i);
+            }
+        }
+        Ok(Build {
+            root,
+            rules,
+            prules: PlacementFingerprint::of(rules).rules(),
+            fingerprint: PlacementFingerprint::of(rules),
+            finals: Jobs::plan(root, rules, Phase::All)?,
+            staging,
+            jobs,
+            readers,
+        })
+    }
+
+    fn text(&self, s: Sector) -> String {
+        if s.placing() {
+            self.fingerprint.text()
+        } else {
+            self.fingerprint.movement.text()
+        }
+    }
+
+    fn planes(&self, s: Sector) -> PathBuf {
+        planes_path(&self.jobs.dir(s), s)
+    }
+
+    fn coded(&self, s: Sector) -> bool {
+        self.planes(s).exists()
+    }
+
+    /// Job `i`: solved unless its tables are coded, coded, under the
+    /// move-count draws its movement tables stored at clock 0, then the
+    /// tables no job still to come reads deleted. The tables solved.
+    fn job(
+        &self,
+        i: usize,
+        options: &GenerateOptions,
+        steps: &Steps,
+    ) -> Result<usize, TablebaseError> {
+        let job = &self.jobs.list[i];
+        if job.tables.iter().all(|&s| self.coded(s)) {
+            return Ok(0);
         }
         let phase = if job.tables[0].placing() {
             "placement sectors"
@@ -184,9 +235,16 @@ pub fn build_solution(
             .collect::<Vec<_>>()
             .join(" + ");
         steps.start(phase, i, &names);
-        let wdl = !distances(job.tables[0]);
-        solved += generate_pair(&staging, rules, &job.tables, &quiet(wdl))?.len();
-        let tbs = Tablebases::open(&staging, &prules);
+        // Under the move-count draws a movement table is coded from its
+        // distances, then stored at clock 0.
+        let wdl = !(self.rules.move_count_draws() && !job.tables[0].placing());
+        let quiet = GenerateOptions {
+            threads: options.threads,
+            progress: steps.inner(),
+            wdl,
+        };
+        let solved = generate_pair(&self.staging, self.rules, &job.tables, &quiet)?.len();
+        let tbs = Tablebases::open(&self.staging, &self.prules);
         let pool = rayon::ThreadPoolBuilder::new()
             .num_threads(options.threads.max(1))
             .build()?;
@@ -195,52 +253,58 @@ pub fn build_solution(
                 .table(s)
                 .filter(|t| t.file.check_all())
                 .ok_or(TablebaseError::Missing(s))?;
-            if coded(s) {
-                continue;
+            if !self.coded(s) {
+                let c = pool.install(|| code_planes(table, s, &self.prules))?;
+                c.write(&self.planes(s), s, &self.text(s))?;
             }
-            let c = pool.install(|| code_planes(table, s, &prules))?;
-            c.write(&planes_path(&jobs.dir(s), s), s, &text(s))?;
-        }
-        if !wdl {
-            for &s in &job.tables {
-                let table = tbs.table(s).expect("checked above");
-                if table.file.header.layout != Layout::Wdl {
-                    pool.install(|| store_at_clock_zero(&jobs.path(s), table, s, &prules))?;
-                }
+            if !wdl && table.file.header.layout != Layout::Wdl {
+                pool.install(|| store_at_clock_zero(&self.jobs.path(s), table, s, &self.prules))?;
             }
         }
         drop(tbs);
         steps.done(i, &names, job.slots());
-        // Tables no job still to come reads.
         for &r in job.reads.iter().chain(&job.tables) {
-            let read_by = readers.get(&r).map_or(&[][..], Vec::as_slice);
-            if coded(r)
+            let read_by = self.readers.get(&r).map_or(&[][..], Vec::as_slice);
+            if self.coded(r)
                 && read_by
                     .iter()
-                    .all(|&k| jobs.list[k].tables.iter().all(|&t| coded(t)))
+                    .all(|&k| self.jobs.list[k].tables.iter().all(|&t| self.coded(t)))
             {
-                remove(&jobs.path(r))?;
+                remove(&self.jobs.path(r))?;
             }
         }
+        Ok(solved)
     }
-    steps.phase("choosing each table's planes");
-    let mut sizes = HashMap::new();
-    for &s in &sectors {
-        let c = Coded::read(&planes_path(&jobs.dir(s), s), s, &text(s))?;
-        sizes.insert(s, c.kind_bytes());
+
+    /// The kinds of all tables chosen from their planes' sizes, each
+    /// compact table written, the staging folder removed.
+    fn assemble(&self, steps: &Steps) -> Result<Vec<Compressed>, TablebaseError> {
+        let sectors: Vec<Sector> = self
+            .jobs
+            .list
+            .iter()
+            .flat_map(|j| j.tables.iter().copied())
+            .collect();
+        steps.phase("choosing each table's planes");
+        let mut sizes = HashMap::new();
+        for &s in &sectors {
+            let c = Coded::read(&self.planes(s), s, &self.text(s))?;
+            sizes.insert(s, c.kind_bytes());
+        }
+        let kinds: HashMap<Sector, Kind> = choose_kinds(&sectors, &sizes, self.rules.lasker);
+        steps.phase("writing the compact tables");
+        let mut tables = Vec::new();
+        for &s in &sectors {
+            let c = Coded::read(&self.planes(s), s, &self.text(s))?;
+            let path = crate::tablebase::format::compact::compact_path(&self.finals.dir(s), s);
+            tables.push(write_kind(&path, s, &c, kinds[&s], &self.text(s))?);
+        }
+        remove_dir(&self.jobs.folder())?;
+        let _ = std::fs::remove_dir(&self.staging);
+        let _ = self.root;
+        steps.finished();
+        Ok(tables)
     }
-    let kinds: HashMap<Sector, Kind> = choose_kinds(&sectors, &sizes, rules.lasker);
-    steps.phase("writing the compact tables");
-    let mut tables = Vec::new();
-    for &s in &sectors {
-        let c = Coded::read(&planes_path(&jobs.dir(s), s), s, &text(s))?;
-        let path = crate::tablebase::format::compact::compact_path(&finals.dir(s), s);
-        tables.push(write_kind(&path, s, &c, kinds[&s], &text(s))?);
-    }
-    remove_dir(&jobs.folder())?;
-    let _ = std::fs::remove_dir(&staging);
-    steps.finished();
-    Ok(Solution { tables, solved })
 }
 
 /// Writes `table` (sector `sector`'s, with distances) again at `path` as
