@@ -237,7 +237,7 @@ impl<'a> Build<'a> {
         steps.start(phase, i, &names);
         // Under the move-count draws a movement table is coded from its
         // distances, then stored at clock 0.
-        let wdl = !(self.rules.move_count_draws() && !job.tables[0].placing());
+        let wdl = !self.rules.move_count_draws() || job.tables[0].placing();
         let quiet = GenerateOptions {
             threads: options.threads,
             progress: steps.inner(),
