@@ -417,8 +417,11 @@ impl<'a> Steps<'a> {
         Reporter::new(move |p| {
             if let Progress::Pass { title: pass, len } = p {
                 let job = title.lock().expect("title").clone();
-                // The generator's own count of its pairs ("[1/1] ").
-                let pass = pass.split_once("] ").map_or(pass, |(_, rest)| rest);
+                // Past the generator's own count and names of its pair
+                // ("[1/1] 4-3 + 3-4 "): the pass.
+                let pass = pass
+                    .find(|c: char| c.is_ascii_alphabetic())
+                    .map_or(pass, |at| &pass[at..]);
                 to.report(Progress::Pass {
                     title: &format!("{job}: {pass}"),
                     len,
