@@ -4,8 +4,17 @@
 /// Settled entries by the distance at which their predecessors hear of
 /// them. Each worker files its own as it settles them (it knows their
 /// distances), so no serial pass reloads their states to sort them.
+///
+/// A distance's entries are blocks of at most `BLOCK` entries: the
+/// largest pairs settle hundreds of millions of positions in their forward
+/// pass, and one growing list would hold up to twice its entries while
+/// it grows, and copy them again when the workers' lists are merged;
+/// blocks are filled once and merged by moving them.
 #[derive(Default)]
-pub(crate) struct Buckets(pub(crate) Vec<Vec<Entry>>);
+pub(crate) struct Buckets(pub(crate) Vec<Vec<Vec<Entry>>>);
+
+/// Entries a block (8 MiB).
+const BLOCK: usize = 1 << 20;
 
 impl Buckets {
     pub(crate) fn push(&mut self, d: u16, e: Entry) {
@@ -13,7 +22,16 @@ impl Buckets {
         if self.0.len() <= d {
             self.0.resize_with(d + 1, Vec::new);
         }
-        self.0[d].push(e);
+        let blocks = &mut self.0[d];
+        match blocks.last_mut() {
+            // A block grows as a list up to `BLOCK`, then the next starts.
+            Some(b) if b.len() < BLOCK => b.push(e),
+            _ => {
+                let mut b = Vec::with_capacity(if blocks.is_empty() { 16 } else { BLOCK });
+                b.push(e);
+                blocks.push(b);
+            }
+        }
     }
 
     /// Moves the entries of `other` into these.
@@ -21,12 +39,8 @@ impl Buckets {
         if self.0.len() < other.0.len() {
             self.0.resize_with(other.0.len(), Vec::new);
         }
-        for (mine, mut theirs) in self.0.iter_mut().zip(other.0) {
-            if mine.is_empty() {
-                *mine = theirs;
-            } else {
-                mine.append(&mut theirs);
-            }
+        for (mine, theirs) in self.0.iter_mut().zip(other.0) {
+            mine.extend(theirs);
         }
     }
 }
@@ -83,9 +97,28 @@ mod tests {
         b.push(2, 21);
         b.push(5, 50);
         a.merge(b);
+        let flat: Vec<Vec<Entry>> = a.0.iter().map(|blocks| blocks.concat()).collect();
         assert_eq!(
-            a.0,
+            flat,
             vec![vec![1], vec![], vec![20, 21], vec![], vec![], vec![50]]
+        );
+    }
+
+    /// A distance's entries fill blocks of `BLOCK` in order.
+    #[test]
+    fn entries_fill_whole_blocks() {
+        let mut a = Buckets::default();
+        for e in 0..(2 * BLOCK + 3) as Entry {
+            a.push(1, e);
+        }
+        let lens: Vec<usize> = a.0[1].iter().map(Vec::len).collect();
+        assert_eq!(lens, vec![BLOCK, BLOCK, 3]);
+        assert!(
+            a.0[1]
+                .concat()
+                .iter()
+                .enumerate()
+                .all(|(i, &e)| e == i as Entry)
         );
     }
 }

@@ -210,12 +210,13 @@ impl<'a> Solver<'a> {
         let mut d = 0;
         while d < buckets.0.len() {
             let current = std::mem::take(&mut buckets.0[d]);
-            let len = current.len();
+            let pieces: Vec<&[Entry]> = current.iter().flat_map(|b| b.chunks(CHUNK)).collect();
+            let len: usize = current.iter().map(Vec::len).sum();
             if len > 0 {
                 let plies = d as u16;
                 let message = format!("distance {d}");
-                let found = self.pass(message, len as u64, len.div_ceil(CHUNK), |piece, worker| {
-                    let chunk = &current[piece * CHUNK..len.min((piece + 1) * CHUNK)];
+                let found = self.pass(message, len as u64, pieces.len(), |piece, worker| {
+                    let chunk = pieces[piece];
                     // Each entry's predecessors are found (and their states
                     // start loading) before the previous entry's are
                     // updated, so those loads overlap with work.
