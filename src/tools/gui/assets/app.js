@@ -17,6 +17,9 @@ let sel = { from: null, to: null, removals: [] };
 let sent = 0;
 let shown = 0;
 let pending = 0;
+// Actions (POSTs) sent so far: a poll that overlapped one may have been
+// answered before the server applied it, so its answer is dropped.
+let posted = 0;
 let pollTimer = null;
 // A drag in progress: the point it started on, and whether it moved.
 let drag = null;
@@ -53,6 +56,7 @@ async function api(path, body) {
     body: JSON.stringify(body),
   };
   if (body !== undefined) {
+    posted++;
     pending++;
     document.body.dataset.state = "thinking";
   }
@@ -535,9 +539,11 @@ function schedulePoll() {
   const live = state.search || (state.clock && state.clock.running);
   if (!live) return;
   pollTimer = setTimeout(async () => {
+    if (pending > 0) return; // the action's answer polls again
+    const before = posted;
     try {
       const { id, json } = await api("/api/state");
-      if (id > shown) {
+      if (id > shown && posted === before) {
         shown = id;
         state = json;
       }
