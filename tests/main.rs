@@ -24,6 +24,7 @@ mod perft;
 mod placement;
 mod protocol;
 mod readme;
+mod records;
 mod rule_options;
 mod rulesets;
 mod rulesets_differential;

@@ -2,13 +2,14 @@
 //! input from a file, stdin or `--fen`/`--moves`, a progress bar on
 //! stderr, the analysis on stdout.
 
-use std::io::{IsTerminal, Read};
+use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use super::args::read_input;
 use super::stdout::out;
 use super::{CliError, PositionArgs};
 use morris::engine::Session;
@@ -31,7 +32,8 @@ OUTPUT:
   loss, mark, value_change (\"win -> draw\" or null), game_over.
 
   Game records carry their own rules (tags); --variant/--option apply to
-  position lists. Bad input stops with a non-zero exit and the line at fault.
+  position lists. PlayOK's and Sanmill's records are read as ours are
+  (morris record --help says how each is read). Bad input stops with a non-zero exit and the line at fault.
 
   Endgame tables from $MORRIS_TB_DIR (default ~/.cache/morris/tb) are used;
   the missing ones up to $MORRIS_TB_AUTO stones a side (default 5; 0: none)
@@ -87,19 +89,7 @@ fn read_items(args: &AnalyzeArgs) -> Result<Vec<Item>, CliError> {
     if args.position.given() {
         return Ok(vec![position_item(args.position.game()?)]);
     }
-    let (name, text) = match &args.input {
-        Some(p) if p.as_os_str() != "-" => (
-            p.display().to_string(),
-            std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?,
-        ),
-        _ => {
-            let mut text = String::new();
-            std::io::stdin()
-                .read_to_string(&mut text)
-                .map_err(|e| format!("standard input: {e}"))?;
-            ("standard input".to_string(), text)
-        }
-    };
+    let (name, text) = read_input(args.input.as_deref())?;
     Ok(items_from_text(&name, &text, &args.position.rules()?)?)
 }
 

@@ -1,6 +1,9 @@
 //! The arguments that the tools' subcommands share: the rules, and the
 //! rules with a position.
 
+use std::io::Read;
+use std::path::Path;
+
 use clap::Args;
 
 use crate::cli::error::CliError;
@@ -64,5 +67,23 @@ impl PositionArgs {
     /// The game these arguments describe.
     pub fn game(&self) -> Result<Game, CliError> {
         Ok(self.setup().game(&self.rules()?)?)
+    }
+}
+
+/// The text of a file, or of standard input for `-` or none, with the
+/// name errors give it.
+pub fn read_input(input: Option<&Path>) -> Result<(String, String), CliError> {
+    match input {
+        Some(p) if p.as_os_str() != "-" => Ok((
+            p.display().to_string(),
+            std::fs::read_to_string(p).map_err(|e| format!("{}: {e}", p.display()))?,
+        )),
+        _ => {
+            let mut text = String::new();
+            std::io::stdin()
+                .read_to_string(&mut text)
+                .map_err(|e| format!("standard input: {e}"))?;
+            Ok(("standard input".to_string(), text))
+        }
     }
 }

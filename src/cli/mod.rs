@@ -15,6 +15,7 @@ pub mod gui;
 pub mod r#match;
 pub mod perft;
 mod progress;
+pub mod record;
 pub mod shell;
 pub mod solve;
 pub mod stdout;
@@ -46,6 +47,8 @@ enum Command {
     Match(r#match::MatchArgs),
     /// Analyse a game record or a list of positions with the search.
     Analyze(analyze::AnalyzeArgs),
+    /// Convert game records between dialects (ours, PlayOK's, Sanmill's), checking each.
+    Record(record::RecordArgs),
     /// Search the fixed bench positions; the last line's node count is the search's signature.
     Bench(bench::BenchArgs),
     /// The value of a position and of each of its moves (tables, else the built-in book).
@@ -67,6 +70,7 @@ pub fn run() -> ExitCode {
         Some(Command::Perft(a)) => perft::run(&a),
         Some(Command::Match(a)) => r#match::run(&a),
         Some(Command::Analyze(a)) => analyze::run(&a),
+        Some(Command::Record(a)) => record::run(&a),
         Some(Command::Bench(a)) => bench::run(&a),
         Some(Command::Solve(a)) => solve::run(&a),
         Some(Command::Tb(a)) => tb::run(&a),

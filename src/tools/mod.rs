@@ -9,7 +9,9 @@ mod gui;
 mod input;
 mod match_runner;
 mod openings;
+mod playok;
 mod record;
+mod sanmill_pgn;
 mod slurm;
 
 pub use analyze::{
@@ -25,7 +27,7 @@ pub use match_runner::{
     GameReport, MatchConfig, MatchError, MatchOutcome, Standings, run_match, schedule_games,
 };
 pub use openings::{Opening, load_openings};
-pub use record::{Record, parse_records, result_text};
+pub use record::{Dialect, Record, parse_records, result_text};
 pub use slurm::{
     Queued, Settings, SlurmError, queued_jobs, submit_compact_finish, submit_jobs, waiting_jobs,
 };

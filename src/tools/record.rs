@@ -18,13 +18,51 @@
 //!
 //! Rule options that differ from the variant's preset are tags named as the
 //! option; `FEN` gives the start when it is not the variant's start position.
+//!
+//! Records of PlayOK (moves in its point numbers, `tools::playok`) and of
+//! Sanmill (its rule-set names and position string, `tools::sanmill`) are
+//! read too, told apart per record ([`Dialect`]) and turned into ours as
+//! they are read; [`Record::write`] writes any of the three.
 
 use std::fmt::Write;
 
+use super::{playok, sanmill_pgn as sanmill};
 use crate::rules::{
-    Color, Game, GameResult, RuleOptionId, Rules, RulesError, Setup, SetupError, Start,
+    Color, Game, GameResult, RuleOptionId, Rules, RulesError, Setup, SetupError, Start, Variant,
 };
 use crate::search::Score;
+
+/// Whose records a record's text follows.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Dialect {
+    /// Ours: rule tags named as our options, our position string.
+    #[default]
+    Morris,
+    /// PlayOK's: `[Site "PlayOK"]` or moves in its numbers, the standard
+    /// game with flying (our preset `nine`, unless the tags say otherwise).
+    PlayOk,
+    /// Sanmill's: `[Site "Sanmill"]`, its `Variant` names (its standard
+    /// game is our `nine-app`, also when the tag is missing) or its
+    /// position string.
+    Sanmill,
+}
+
+impl Dialect {
+    /// The dialect named `name` (any case): morris, playok, sanmill.
+    pub fn find(name: &str) -> Option<Dialect> {
+        [Dialect::Morris, Dialect::PlayOk, Dialect::Sanmill]
+            .into_iter()
+            .find(|d| d.name().eq_ignore_ascii_case(name))
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Dialect::Morris => "morris",
+            Dialect::PlayOk => "playok",
+            Dialect::Sanmill => "sanmill",
+        }
+    }
+}
 
 /// One move as recorded, with the line it was read from (0 when written).
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -41,6 +79,8 @@ pub struct Record {
     pub moves: Vec<RecordedMove>,
     /// The line the record starts on (0 when written).
     pub line: usize,
+    /// The dialect it was read from (its tags and moves are ours since).
+    pub dialect: Dialect,
 }
 
 /// A record that cannot be read or replayed: where and why.
@@ -63,6 +103,15 @@ pub enum RecordProblem {
     /// The start or a move cannot be played.
     #[error(transparent)]
     Setup(#[from] SetupError),
+    /// A move token that names no move in any dialect.
+    #[error("'{0}' is not a move ({1})")]
+    Token(String, &'static str),
+    /// A Sanmill position string that cannot be read.
+    #[error(transparent)]
+    SanmillFen(#[from] sanmill::SanmillFenError),
+    /// The record cannot be written in that dialect.
+    #[error("{0}")]
+    Unwritable(&'static str),
 }
 
 const RESULTS: [&str; 4] = ["1-0", "0-1", "1/2-1/2", "*"];
@@ -101,11 +150,7 @@ impl Record {
             record.set_tag(k, v);
         }
         record.set_tag("Result", result_text(result));
-        let rules = game.rules();
-        record.set_tag("Variant", rules.variant.name());
-        for setting in rules.non_default() {
-            record.set_tag(setting.option.name(), &setting.value.to_string());
-        }
+        record.tags.extend(rule_tags(game.rules()));
         let setup = Setup::of_game(game);
         if let Start::Fen(fen) = &setup.start {
             record.set_tag("FEN", fen);
@@ -188,8 +233,78 @@ impl Record {
     /// The record as text, ending with a blank line (so records can be
     /// appended one after another).
     pub fn to_text(&self) -> String {
+        let moves: Vec<&str> = self.moves.iter().map(|m| m.text.as_str()).collect();
+        self.layout(&self.tags, &moves)
+    }
+
+    /// The record in `dialect`, from the game replayed (an illegal move is
+    /// an error): the tags other than the rules' and the start's, then
+    /// the rules and the start as the dialect names them, then the moves
+    /// in its notation. Rules that are not exactly one of Sanmill's rule
+    /// sets are written as ours (Sanmill plays a name it does not know by
+    /// its own settings); PlayOK's records start from the empty board.
+    pub fn write(&self, dialect: Dialect) -> Result<String, RecordError> {
+        let game = self.replay()?;
+        let rules = game.rules();
+        let mut tags: Vec<(String, String)> = self
+            .tags
+            .iter()
+            .filter(|(k, _)| {
+                !k.eq_ignore_ascii_case("FEN")
+                    && !k.eq_ignore_ascii_case("SetUp")
+                    && RuleOptionId::find(k).is_none()
+            })
+            .cloned()
+            .collect();
+        let fen = self.tag("FEN");
+        match dialect {
+            Dialect::Sanmill if sanmill::name_of(rules) != "Custom" => {
+                tags.push(("Variant".into(), sanmill::name_of(rules).into()));
+            }
+            _ => tags.extend(rule_tags(rules)),
+        }
+        if let Some(fen) = fen {
+            let fen = match dialect {
+                Dialect::Morris => fen.to_string(),
+                Dialect::PlayOk => {
+                    return Err(RecordError {
+                        line: self.line,
+                        problem: RecordProblem::Unwritable(
+                            "PlayOK records start from the empty board",
+                        ),
+                    });
+                }
+                Dialect::Sanmill => {
+                    let start = self
+                        .setup()
+                        .start_position(rules)
+                        .map_err(|e| RecordError {
+                            line: self.line,
+                            problem: SetupError::Fen(e).into(),
+                        })?;
+                    sanmill::write_fen(&start)
+                }
+            };
+            tags.push(("FEN".into(), fen));
+            tags.push(("SetUp".into(), "1".into()));
+        }
+        let moves: Vec<String> = game
+            .moves()
+            .iter()
+            .map(|&m| match dialect {
+                Dialect::PlayOk => playok::from_move(m),
+                _ => m.to_string(),
+            })
+            .collect();
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        Ok(self.layout(&tags, &moves))
+    }
+
+    /// `tags`, then `moves` numbered from the record's start with its
+    /// comments, wrapped at 79 columns, then the result.
+    fn layout(&self, tags: &[(String, String)], moves: &[&str]) -> String {
         let mut out = String::new();
-        for (k, v) in &self.tags {
+        for (k, v) in tags {
             let v = v.replace('\\', "\\\\").replace('"', "\\\"");
             let _ = writeln!(out, "[{k} \"{v}\"]");
         }
@@ -201,14 +316,14 @@ impl Record {
             .map_or((Color::White, 1), |p| (p.side_to_move(), p.fullmove()));
         let mut words = Vec::new();
         let (mut side, mut number) = numbering;
-        for (i, mv) in self.moves.iter().enumerate() {
+        for (i, text) in moves.iter().enumerate() {
             match side {
                 Color::White => words.push(format!("{number}.")),
                 Color::Black if i == 0 => words.push(format!("{number}...")),
                 Color::Black => {}
             }
-            words.push(mv.text.clone());
-            if let Some(c) = &mv.comment {
+            words.push(text.to_string());
+            if let Some(c) = self.moves.get(i).and_then(|m| m.comment.as_ref()) {
                 words.push(format!("{{{}}}", c.replace('}', ")")));
             }
             if side == Color::Black {
@@ -232,6 +347,17 @@ impl Record {
         out.push_str("\n\n");
         out
     }
+}
+
+/// Our tags of `rules`: `Variant`, then each option that differs from
+/// its preset.
+fn rule_tags(rules: &Rules) -> Vec<(String, String)> {
+    let variant = ("Variant".to_string(), rules.variant.name().to_string());
+    let options = rules
+        .non_default()
+        .into_iter()
+        .map(|s| (s.option.name().to_string(), s.value.to_string()));
+    std::iter::once(variant).chain(options).collect()
 }
 
 /// Whether `text` looks like a game record: it starts with a tag pair, or
@@ -277,28 +403,40 @@ fn parse_tag(line: &str, number: usize) -> Result<(String, String), RecordError>
     Ok((name.to_string(), value))
 }
 
-/// Reads every record in `text`. Move numbers (`12.`, `12...`), comments
-/// (`{...}`, also across lines), `;` rest-of-line comments and `%` escape
-/// lines are skipped. A removal written as a token of its own, as other
-/// mill programs write it (`a7 xd6`, `a7 x d6`), joins the move before it
-/// (`a7xd6`); points may be in either case. Moves are not checked here
-/// (see [`Record::replay`]).
+/// Reads every record in `text`, in any dialect. Move numbers (`12.`,
+/// `12...`), comments (`{...}`, also across lines), variations (`(...)`,
+/// nested, skipped with their comments), NAGs (`$4`), `!`/`?` suffixes,
+/// `;` rest-of-line comments and `%` escape lines are skipped. A removal
+/// written as a token of its own, as other mill programs write it
+/// (`a7 xd6`, `a7 x d6`), joins the move before it (`a7xd6`); points may
+/// be in either case; PlayOK's numbers become points. Moves are not
+/// checked here (see [`Record::replay`]).
 pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
     let mut records = Vec::new();
     let mut current: Option<Record> = None;
     let mut in_movetext = false;
     let mut comment: Option<String> = None;
+    // Open variations: what is inside is skipped.
+    let mut depth = 0usize;
     // A lone `x` was read: the next word is a removal of the last move.
     let mut removal_next = false;
+    // The current record's moves were written in PlayOK's numbers.
+    let mut numbered = false;
+    let mut finish = |record: Option<Record>, numbered: &mut bool| -> Result<(), RecordError> {
+        if let Some(r) = record {
+            records.push(normalise(r, std::mem::take(numbered))?);
+        }
+        Ok(())
+    };
     for (i, raw) in text.lines().enumerate() {
         let number = i + 1;
         let line = raw.trim();
         if comment.is_none() && (line.starts_with('%') || line.is_empty()) {
             continue;
         }
-        if comment.is_none() && line.starts_with('[') {
+        if comment.is_none() && depth == 0 && line.starts_with('[') {
             if in_movetext || current.is_none() {
-                records.extend(current.take());
+                finish(current.take(), &mut numbered)?;
                 current = Some(Record {
                     line: number,
                     ..Record::default()
@@ -321,7 +459,7 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                     Some(end) => {
                         c.push_str(&rest[..end]);
                         let text = comment.take().expect("in a comment").trim().to_string();
-                        if let Some(last) = record.moves.last_mut() {
+                        if let (0, Some(last)) = (depth, record.moves.last_mut()) {
                             last.comment = Some(text);
                         }
                         rest = rest[end + 1..].trim_start();
@@ -339,21 +477,41 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                 rest = r;
                 continue;
             }
+            if let Some(r) = rest.strip_prefix('(') {
+                depth += 1;
+                rest = r.trim_start();
+                continue;
+            }
+            if let Some(r) = rest.strip_prefix(')') {
+                depth = depth.checked_sub(1).ok_or(RecordError {
+                    line: number,
+                    problem: RecordProblem::Syntax("')' closes no variation"),
+                })?;
+                rest = r.trim_start();
+                continue;
+            }
             if rest.starts_with(';') {
                 break;
             }
-            let end = rest.find([' ', '\t', '{', ';']).unwrap_or(rest.len());
+            let end = rest
+                .find([' ', '\t', '{', ';', '(', ')'])
+                .unwrap_or(rest.len());
             let word = &rest[..end];
             rest = rest[end..].trim_start();
+            if depth > 0 || word.starts_with('$') {
+                continue;
+            }
             if RESULTS.contains(&word) {
                 if record.tag("Result").is_none() {
                     record.tags.push(("Result".into(), word.into()));
                 }
-                records.extend(current.take());
+                finish(current.take(), &mut numbered)?;
                 in_movetext = false;
                 break;
             }
-            let word = word.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+            // A move number, also one written against its move (`12.d2`).
+            let word = word.rsplit_once('.').map_or(word, |(_, w)| w);
+            let word = word.trim_end_matches(['!', '?']);
             if word.is_empty() {
                 continue;
             }
@@ -361,6 +519,20 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
                 removal_next = true;
                 continue;
             }
+            let converted;
+            let word = if playok::is_playok_token(word) {
+                numbered = true;
+                converted = playok::to_points(word).ok_or_else(|| RecordError {
+                    line: number,
+                    problem: RecordProblem::Token(
+                        word.to_string(),
+                        "PlayOK numbers its points from 1 to 24",
+                    ),
+                })?;
+                converted.as_str()
+            } else {
+                word
+            };
             let is_removal = removal_next || word.starts_with(['x', 'X']);
             removal_next = false;
             match record.moves.last_mut() {
@@ -386,8 +558,69 @@ pub fn parse_records(text: &str) -> Result<Vec<Record>, RecordError> {
             problem: RecordProblem::Syntax("a comment opened with '{' is never closed"),
         });
     }
-    records.extend(current);
+    if depth > 0 {
+        return Err(RecordError {
+            line: text.lines().count(),
+            problem: RecordProblem::Syntax("a variation opened with '(' is never closed"),
+        });
+    }
+    finish(current, &mut numbered)?;
     Ok(records)
+}
+
+/// Tells a record's dialect and turns its tags into ours: Sanmill's rule
+/// set names into our presets (its standard game when none is named) and
+/// its position string into ours.
+fn normalise(mut record: Record, numbered: bool) -> Result<Record, RecordError> {
+    let site = |name: &str| {
+        record
+            .tag("Site")
+            .is_some_and(|s| s.eq_ignore_ascii_case(name))
+    };
+    let ours = |v: &str| {
+        Rules::default()
+            .set_option(RuleOptionId::Variant, v)
+            .is_ok()
+    };
+    let variant = record.tag("Variant").map(str::to_string);
+    let sanmill_fen = record.tag("FEN").is_some_and(sanmill::is_sanmill_fen);
+    // Sanmill's names and position string first: a PlayOK game written
+    // in Sanmill's dialect keeps its site.
+    record.dialect = if site("Sanmill")
+        || record
+            .tag("Event")
+            .is_some_and(|e| e.starts_with("Sanmill"))
+        || sanmill_fen
+        || variant
+            .as_deref()
+            .is_some_and(|v| !ours(v) && sanmill::preset_of(v).is_some())
+    {
+        Dialect::Sanmill
+    } else if site("PlayOK") || numbered {
+        Dialect::PlayOk
+    } else {
+        Dialect::Morris
+    };
+    if record.dialect != Dialect::Sanmill {
+        return Ok(record);
+    }
+    // A Sanmill name becomes our preset's; any other (its `Custom`) is
+    // left for the rules to refuse or an override to replace.
+    match variant.as_deref().and_then(sanmill::preset_of) {
+        Some(preset) => record.set_tag("Variant", preset.name()),
+        None if variant.is_none() => record.set_tag("Variant", Variant::NineApp.name()),
+        None => {}
+    }
+    if sanmill_fen {
+        let rules = record.rules()?;
+        let fen = record.tag("FEN").expect("a FEN tag").to_string();
+        let position = sanmill::read_fen(&fen, &rules).map_err(|e| RecordError {
+            line: record.line,
+            problem: e.into(),
+        })?;
+        record.set_tag("FEN", &position.to_fen(&rules));
+    }
+    Ok(record)
 }
 
 #[cfg(test)]
