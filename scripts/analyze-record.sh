@@ -40,7 +40,9 @@ fi
 
 "$MORRIS" analyze "$record" --json "${limit[@]}" \
     --hash "${HASH:-64}" --threads "${THREADS:-1}" "$@" >"$out"
-positions=$(wc -l <"$out")
+# One object a position, then one a game with its summary.
+positions=$(grep -vc '"summary"' "$out" || true)
 blunders=$(grep -c '"mark":"??"' "$out" || true)
 mistakes=$(grep -c '"mark":"?"' "$out" || true)
-echo "$out: $positions positions, $mistakes mistakes (?), $blunders blunders (??)"
+only=$(grep -c '"mark":"!"' "$out" || true)
+echo "$out: $positions positions, $mistakes mistakes (?), $blunders blunders (??), $only only moves (!)"

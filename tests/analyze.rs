@@ -29,7 +29,23 @@ fn analyze(args: &[&str], stdin: &str) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// The positions' JSON objects (the games' summaries left out).
 fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    json_objects(out)
+        .into_iter()
+        .filter(|v| v.get("summary").is_none())
+        .collect()
+}
+
+/// The games' summaries.
+fn summaries(out: &Output) -> Vec<serde_json::Value> {
+    json_objects(out)
+        .into_iter()
+        .filter(|v| v.get("summary").is_some())
+        .collect()
+}
+
+fn json_objects(out: &Output) -> Vec<serde_json::Value> {
     assert!(
         out.status.success(),
         "{}",
@@ -57,6 +73,10 @@ const BLUNDER: &str = r#"[Event "blunder"]
 fn analyze_marks_a_blundered_move() {
     let out = analyze(&["--depth", "4", "--json"], BLUNDER);
     let lines = json_lines(&out);
+    // After the game its summary: no exact values under these rules.
+    let summary = json_objects(&out).pop().unwrap();
+    assert_eq!(summary["summary"]["plies"], 5, "{summary}");
+    assert_eq!(summary["summary"]["judged"], 0, "{summary}");
     assert_eq!(lines.len(), 5);
     let loss = |i: usize| lines[i]["loss"].as_i64().unwrap();
     let blunder = &lines[3];
@@ -83,6 +103,7 @@ fn analyze_reads_record_games_and_position_lists() {
     let out = analyze(&["--depth", "1", "--json"], BLUNDER);
     let lines = json_lines(&out);
     assert_eq!(lines.len(), 5);
+    assert_eq!(summaries(&out).len(), 1);
     assert_eq!(lines[0]["source"], "game 1");
     assert_eq!(lines[1]["move_number"], "1...");
     assert_eq!(lines[4]["played"], "f2xa7");
@@ -182,7 +203,9 @@ fn opening_marks(settings: &[&str], tags: &str) -> usize {
     use morris::tablebase::preference;
 
     let record = format!("{tags}\n1. d2 d6 2. d1 *\n");
-    let lines = json_lines(&analyze(&["--depth", "2", "--json"], &record));
+    let out = analyze(&["--depth", "2", "--json"], &record);
+    let lines = json_lines(&out);
+    let summary = &summaries(&out)[0];
     assert_eq!(lines.len(), 3);
     let rules = Rules::with_settings("nine", settings).unwrap();
     let book = book::builtin().serving(&rules).expect("a built-in book");
@@ -200,8 +223,45 @@ fn opening_marks(settings: &[&str], tags: &str) -> usize {
             (best.value != after.value).then(|| format!("{} -> {}", word(best), word(after)));
         assert_eq!(line["played"], played);
         assert_eq!(line["value_change"].as_str(), expected.as_deref(), "{line}");
+        // The exact values: the book's, before and after, and the moves
+        // keeping the value.
+        let exact = &line["exact"];
+        assert_eq!(exact["source"], "book", "{line}");
+        assert_eq!(exact["before"]["value"], word(best), "{line}");
+        assert_eq!(exact["after"]["value"], word(after), "{line}");
+        let mut keeping: Vec<String> = moves
+            .iter()
+            .filter(|m| m.probe.value == best.value)
+            .map(|m| m.mv.to_string())
+            .collect();
+        let mut listed: Vec<String> = exact["keeping"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_string())
+            .collect();
+        keeping.sort();
+        listed.sort();
+        assert_eq!(listed, keeping, "{line}");
+        assert_eq!(exact["legal"], moves.len(), "{line}");
+        let only = keeping.len() == 1 && moves.len() >= 5 && expected.is_none();
+        assert_eq!(line["mark"] == "!", only, "{line}");
         marked += expected.is_some() as usize;
         game.play(mv);
+    }
+    // The summary names the value-losing moves, each side's, and the
+    // last of them as the one that decided the game.
+    let s = &summary["summary"];
+    assert_eq!(
+        (s["judged"].as_u64(), s["plies"].as_u64()),
+        (Some(3), Some(3)),
+        "{summary}"
+    );
+    let named = s["white"].as_array().unwrap().len() + s["black"].as_array().unwrap().len();
+    assert_eq!(named, marked, "{summary}");
+    if marked > 0 {
+        assert_eq!(s["white"][0], "2. d1 (draw -> loss)", "{summary}");
+        assert_eq!(s["decided_ply"], 3, "{summary}");
     }
     marked
 }

@@ -16,7 +16,7 @@ use morris::engine::Session;
 use morris::search::{Limits, Settings};
 use morris::tablebase::default_dir;
 use morris::tools::{
-    Item, Marks, analyse, items_from_text, json_output, position_item, text_output,
+    Item, Marks, Summary, analyse, items_from_text, json_output, position_item, text_output,
 };
 
 const ANALYZE_HELP: &str = "\
@@ -29,7 +29,14 @@ OUTPUT:
   is marked ?? with the change, like ?? (win -> draw).
   --json: one JSON object per line with the fields source, ply, move_number,
   fen, played, best, score ({\"cp\": X} or {\"mate\": N}), depth, lines (multipv),
-  loss, mark, value_change (\"win -> draw\" or null), game_over.
+  loss, mark, value_change (\"win -> draw\" or null), exact (null, or
+  {source: tables|book, before, after: {value, distance}, keeping: the moves
+  that keep the value, legal: the number of legal moves}), game_over; after
+  each game one object {source, summary: {judged, plies, white, black: the
+  side's value-losing moves, decided_ply}}.
+  Where the tables (else the built-in book) know a game's position, its move
+  is judged exactly: ?? (win -> draw) throws a value away, ! is the only move
+  keeping it among 5 or more, and each game ends with a summary line.
 
   Game records carry their own rules (tags); --variant/--option apply to
   position lists. PlayOK's and Sanmill's records are read as ours are
@@ -146,6 +153,14 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
         say(&format!("{e}: analysing without tables"));
     }
     let mut last_source = String::new();
+    let mut summary = Summary::default();
+    let summary_text = |s: Summary| {
+        if args.json {
+            format!("{}\n", s.json())
+        } else {
+            s.text()
+        }
+    };
     for item in &items {
         if item.source != last_source {
             session.clear();
@@ -161,13 +176,18 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
         for fault in session.take_faults() {
             say(&format!("error: {fault}"));
         }
-        let text = if args.json {
+        let mut text = summary.add(item, &a).map_or(String::new(), summary_text);
+        text += &if args.json {
             format!("{}\n", json_output(&marks, item, &a))
         } else {
             text_output(&marks, item, &a)
         };
         bar.suspend(|| out!("{text}"));
         bar.inc(1);
+    }
+    if let Some(s) = summary.finish() {
+        let text = summary_text(s);
+        bar.suspend(|| out!("{text}"));
     }
     bar.finish_and_clear();
     Ok(())

@@ -1,6 +1,8 @@
 //! `morris analyze`: searches every position of a game record (or of a
 //! list of positions) with the search library, and for games rates each
-//! move played by how much worse it scores than the best move.
+//! move played by how much worse it scores than the best move; where the
+//! tables (else the book) know the position exactly, by the value it
+//! keeps or throws away, with a summary of each game's value-losing moves.
 
 use std::collections::BTreeMap;
 
@@ -11,9 +13,8 @@ use super::record::{format_score, is_record, parse_records};
 use crate::engine::Session;
 use crate::rules::{Color, Game, Move, Position, Rules, Setup};
 use crate::search::{Info, Limits, Score};
-use crate::tablebase::Known;
-use crate::tablebase::Value;
 use crate::tablebase::preference;
+use crate::tablebase::{Known, Probe, Source, Value};
 
 /// Score losses (hundredths of a piece) from which a move played is marked
 /// a mistake (`?`) or a blunder (`??`).
@@ -43,9 +44,36 @@ pub struct Analysis {
     lines: Vec<Info>,
     /// Score loss of the move played, when it was not the best.
     loss: Option<i32>,
-    /// The table values of the position and after the move played, when
-    /// the tables cover both and the move changed the value.
-    change: Option<(Value, Value)>,
+    /// What the tables (else the book) know of a game's position.
+    exact: Option<Exact>,
+}
+
+/// The exact values around a move played.
+pub struct Exact {
+    source: Source,
+    /// The position's value and the move played's, for the side to move.
+    before: Probe,
+    after: Probe,
+    /// The moves that keep the position's value, best first.
+    keeping: Vec<Move>,
+    /// How many legal moves there are.
+    legal: usize,
+}
+
+impl Exact {
+    /// The values before and after, when the move played changed it.
+    fn change(&self) -> Option<(Value, Value)> {
+        (self.before.value != self.after.value).then_some((self.before.value, self.after.value))
+    }
+
+    /// The only move that keeps the value among at least this many.
+    const ONLY_AMONG: usize = 5;
+
+    /// Whether the move played was the only one keeping the value among
+    /// many (`!`).
+    fn only_move(&self) -> bool {
+        self.keeping.len() == 1 && self.legal >= Exact::ONLY_AMONG && self.change().is_none()
+    }
 }
 
 /// A score as one number for differences: mates beyond any material.
@@ -148,16 +176,26 @@ pub fn change_mark(before: Value, after: Value) -> Option<String> {
     (before != after).then(|| format!("?? ({} -> {})", value_word(before), value_word(after)))
 }
 
-/// The exact values before and after `mv`, when the tables (else the
-/// book) know them and the move changes the value.
-fn value_change(known: &Known, mv: Move) -> Option<(Value, Value)> {
+/// What `known` says of the move `mv` played in its position.
+fn exact(known: &Known, mv: Move) -> Option<Exact> {
     let moves = &known.moves;
     let before = moves
         .iter()
         .map(|m| m.probe)
         .max_by_key(|&p| preference(p))?;
     let after = moves.iter().find(|m| m.mv == mv)?.probe;
-    (before.value != after.value).then_some((before.value, after.value))
+    let mut keeping: Vec<&_> = moves
+        .iter()
+        .filter(|m| m.probe.value == before.value)
+        .collect();
+    keeping.sort_by_key(|m| std::cmp::Reverse(preference(m.probe)));
+    Some(Exact {
+        source: known.source,
+        before,
+        after,
+        keeping: keeping.into_iter().map(|m| m.mv).collect(),
+        legal: moves.len(),
+    })
 }
 
 /// Searches the item's position (the session's game) within `limits`
@@ -182,15 +220,15 @@ pub fn analyse(session: &mut Session, item: &Item, limits: &Limits) -> Analysis 
         Some(_) => Some(0),
         None => None,
     };
-    let change = item
+    let exact = item
         .played
-        .and_then(|(mv, _)| value_change(&session.known(item.game.position())?, mv));
+        .and_then(|(mv, _)| exact(&session.known(item.game.position())?, mv));
     Analysis {
         best: out.best,
         score: out.score,
         lines: by_rank.into_values().collect(),
         loss,
-        change,
+        exact,
     }
 }
 
@@ -202,11 +240,17 @@ fn move_number(pos: &Position) -> String {
     }
 }
 
-/// The mark of the move played: `??` for one that changes the table
-/// value, else by its score loss.
+/// The mark of the move played: `??` for one that changes the exact
+/// value, `!` for the only one that keeps it among many, else by its
+/// score loss.
 fn mark(marks: &Marks, a: &Analysis) -> Option<&'static str> {
-    if a.change.is_some() {
-        return Some("??");
+    if let Some(e) = &a.exact {
+        if e.change().is_some() {
+            return Some("??");
+        }
+        if e.only_move() {
+            return Some("!");
+        }
     }
     match a.loss {
         Some(l) if l >= marks.blunder => Some("??"),
@@ -245,7 +289,7 @@ pub fn text_output(marks: &Marks, item: &Item, a: &Analysis) -> String {
     let pv = a.lines.first().map_or(best.clone(), |l| pv_text(&l.pv));
     match item.played {
         Some((mv, _)) => {
-            let mark = match a.change {
+            let mark = match a.exact.as_ref().and_then(Exact::change) {
                 Some((before, after)) => change_mark(before, after),
                 None => mark(marks, a).map(str::to_string),
             };
@@ -259,8 +303,16 @@ pub fn text_output(marks: &Marks, item: &Item, a: &Analysis) -> String {
                 Some(l) if l > 0 => format!("  loss {:.2}", l as f64 / 100.0),
                 _ => String::new(),
             };
+            let exact = a.exact.as_ref().map_or(String::new(), |e| {
+                format!(
+                    "  {} {} -> {}",
+                    source_name(e.source),
+                    value_text(e.before),
+                    value_text(e.after)
+                )
+            });
             out += &format!(
-                "  {played:<18} best {best:<10} {}{depth}{loss}  pv {pv}\n",
+                "  {played:<18} best {best:<10} {}{depth}{loss}{exact}  pv {pv}\n",
                 format_score(a.score)
             );
         }
@@ -310,7 +362,145 @@ pub fn json_output(marks: &Marks, item: &Item, a: &Analysis) -> serde_json::Valu
         "lines": lines,
         "loss": a.loss,
         "mark": mark(marks, a),
-        "value_change": a.change.map(|(b, c)| format!("{} -> {}", value_word(b), value_word(c))),
+        "value_change": a.exact.as_ref().and_then(Exact::change)
+            .map(|(b, c)| format!("{} -> {}", value_word(b), value_word(c))),
+        "exact": a.exact.as_ref().map(|e| json!({
+            "source": source_name(e.source),
+            "before": value_json(e.before),
+            "after": value_json(e.after),
+            "keeping": e.keeping.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+            "legal": e.legal,
+        })),
         "game_over": over.map(|o| o.to_string()),
     })
+}
+
+fn source_name(source: Source) -> &'static str {
+    match source {
+        Source::Tables => "tables",
+        Source::Book => "book",
+    }
+}
+
+/// An exact value in a word and its distance: `win in 7`, `draw`, `loss`
+/// (a distance the source does not hold is left out).
+fn value_text(p: Probe) -> String {
+    match (p.value, p.distance()) {
+        (Value::Draw, _) | (_, None) => value_word(p.value).to_string(),
+        (v, Some(d)) => format!("{} in {d}", value_word(v)),
+    }
+}
+
+fn value_json(p: Probe) -> serde_json::Value {
+    json!({
+        "value": value_word(p.value),
+        "distance": if p.value == Value::Draw { None } else { p.distance() },
+    })
+}
+
+/// A value-losing move of a game: its ply (from 1), its side, its
+/// move number and move, the values before and after.
+struct Loser {
+    ply: usize,
+    side: Color,
+    text: String,
+    before: Value,
+    after: Value,
+}
+
+/// Each game's value-losing moves, gathered as its moves are analysed.
+#[derive(Default)]
+pub struct Summary {
+    source: String,
+    losers: Vec<Loser>,
+    /// Moves whose exact values were known, of `plies`.
+    judged: usize,
+    plies: usize,
+}
+
+impl Summary {
+    /// Adds a move's analysis; returns the finished summary of the game
+    /// before, when `item` starts another one.
+    pub fn add(&mut self, item: &Item, a: &Analysis) -> Option<Summary> {
+        let (mv, ply) = item.played?;
+        let done = (item.source != self.source && self.plies > 0).then(|| std::mem::take(self));
+        self.source.clone_from(&item.source);
+        self.plies += 1;
+        if let Some(e) = &a.exact {
+            self.judged += 1;
+            if let Some((before, after)) = e.change() {
+                let pos = item.game.position();
+                self.losers.push(Loser {
+                    ply: ply + 1,
+                    side: pos.side_to_move(),
+                    text: format!("{} {mv}", move_number(pos)),
+                    before,
+                    after,
+                });
+            }
+        }
+        done
+    }
+
+    /// The summary of the game being gathered, if any.
+    pub fn finish(&mut self) -> Option<Summary> {
+        (self.plies > 0).then(|| std::mem::take(self))
+    }
+
+    /// The ply whose move decided the game: the last that changed the
+    /// exact value (none when no move did, as far as values are known).
+    fn decided(&self) -> Option<&Loser> {
+        self.losers.last()
+    }
+
+    fn side_list(&self, side: Color) -> Vec<String> {
+        self.losers
+            .iter()
+            .filter(|l| l.side == side)
+            .map(|l| {
+                format!(
+                    "{} ({} -> {})",
+                    l.text,
+                    value_word(l.before),
+                    value_word(l.after)
+                )
+            })
+            .collect()
+    }
+
+    pub fn text(&self) -> String {
+        let list = |side| {
+            let moves = self.side_list(side);
+            if moves.is_empty() {
+                "none".to_string()
+            } else {
+                moves.join(", ")
+            }
+        };
+        format!(
+            "  Summary: exact values for {} of {} moves; value-losing moves: white {}; black {}; decided {}\n",
+            self.judged,
+            self.plies,
+            list(Color::White),
+            list(Color::Black),
+            self.decided()
+                .map_or("by no move known".to_string(), |l| format!(
+                    "at ply {} ({})",
+                    l.ply, l.text
+                )),
+        )
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        json!({
+            "source": self.source,
+            "summary": {
+                "judged": self.judged,
+                "plies": self.plies,
+                "white": self.side_list(Color::White),
+                "black": self.side_list(Color::Black),
+                "decided_ply": self.decided().map(|l| l.ply),
+            },
+        })
+    }
 }

@@ -15,7 +15,8 @@ mod sanmill_pgn;
 mod slurm;
 
 pub use analyze::{
-    Item, Marks, analyse, change_mark, items_from_text, json_output, position_item, text_output,
+    Item, Marks, Summary, analyse, change_mark, items_from_text, json_output, position_item,
+    text_output,
 };
 pub use elo::{Sprt, SprtDecision, SprtError, Tally, format_elo};
 pub use engine_process::{
