@@ -265,3 +265,60 @@ fn opening_marks(settings: &[&str], tags: &str) -> usize {
     }
     marked
 }
+
+/// `--out` writes each game with its analysis in the moves' comments, in
+/// our dialect or Sanmill's, read back to the same moves.
+#[test]
+fn analyze_writes_annotated_records() {
+    let dir = std::env::temp_dir().join(format!("morris-analyze-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = "[White \"w\"]\n[Black \"b\"]\n\n1. d2 {kept} d6 2. d1 *\n";
+    for (dialect, variant) in [("morris", "nine"), ("sanmill", "nine")] {
+        let path = dir.join(format!("{dialect}.pgn"));
+        let out = analyze(
+            &[
+                "--depth",
+                "2",
+                "--out",
+                path.to_str().unwrap(),
+                "--out-dialect",
+                dialect,
+            ],
+            record,
+        );
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let written = std::fs::read_to_string(&path).unwrap();
+        let records = morris::tools::parse_records(&written).unwrap();
+        assert_eq!(records.len(), 1, "{written}");
+        let r = &records[0];
+        assert_eq!(r.tag("Variant"), Some(variant), "{written}");
+        assert_eq!(r.tag("White"), Some("w"));
+        let moves: Vec<&str> = r.moves.iter().map(|m| m.text.as_str()).collect();
+        assert_eq!(moves, ["d2", "d6", "d1"], "{written}");
+        let comments: Vec<&str> = r
+            .moves
+            .iter()
+            .map(|m| m.comment.as_deref().unwrap())
+            .collect();
+        // The record's own comment is kept; the book's values follow.
+        assert!(
+            comments[0].starts_with("kept; draw -> draw (book)"),
+            "{written}"
+        );
+        assert!(
+            comments[2].starts_with("?? draw -> loss (book)"),
+            "{written}"
+        );
+        r.replay().unwrap();
+    }
+    let lists = analyze(
+        &["--depth", "1", "--out", dir.join("x.pgn").to_str().unwrap()],
+        "d2\n",
+    );
+    assert!(!lists.status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -2,21 +2,22 @@
 //! input from a file, stdin or `--fen`/`--moves`, a progress bar on
 //! stderr, the analysis on stdout.
 
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::args::read_input;
+use super::args::{dialect, read_input};
 use super::stdout::out;
 use super::{CliError, PositionArgs};
 use morris::engine::Session;
 use morris::search::{Limits, Settings};
 use morris::tablebase::default_dir;
 use morris::tools::{
-    Item, Marks, Summary, analyse, items_from_text, json_output, position_item, text_output,
+    Dialect, InputError, Item, Marks, Summary, analyse, items_from_text, json_output,
+    position_item, text_output,
 };
 
 const ANALYZE_HELP: &str = "\
@@ -47,7 +48,8 @@ OUTPUT:
   are built first, as the engine's TablebaseAuto does.
 
 EXAMPLES:
-  morris analyze games.pgn --depth 10
+  morris analyze games.pgn --depth 10 --out annotated.pgn
+  morris analyze playok-game.txt --out for-sanmill.pgn --out-dialect sanmill
   morris analyze --moves \"d2 d6 b4\" --multipv 3 --movetime 2000
   printf 'd2 d6\\n3/3/3/6/3/3/3 b 9 9 0 1\\n' | morris analyze --json";
 
@@ -89,6 +91,13 @@ pub struct AnalyzeArgs {
     /// Score loss that marks a move a blunder (??); 100 is about one piece.
     #[arg(long, default_value_t = 100, value_name = "CP")]
     pub blunder: i32,
+    /// Also write the games annotated (each move's analysis in its
+    /// comment) to this file.
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<PathBuf>,
+    /// The dialect of --out: morris, playok or sanmill.
+    #[arg(long, default_value = "morris", value_parser = dialect)]
+    pub out_dialect: Dialect,
 }
 
 /// The positions of the input, with errors naming the line.
@@ -154,12 +163,30 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
     }
     let mut last_source = String::new();
     let mut summary = Summary::default();
-    let summary_text = |s: Summary| {
-        if args.json {
+    let mut annotated = match &args.out {
+        Some(path) if items.iter().any(|i| i.record.is_some()) => Some((
+            path,
+            std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
+        )),
+        Some(_) => return Err("--out writes game records: the input has none".into()),
+        None => None,
+    };
+    // A game's summary line, and its annotated record in --out.
+    let mut finish_game = |s: Summary| -> Result<String, CliError> {
+        if let (Some((path, file)), Some(record)) = (&mut annotated, s.annotated(args.out_dialect))
+        {
+            let text = record.map_err(|source| InputError::Record {
+                name: path.display().to_string(),
+                source,
+            })?;
+            file.write_all(text.as_bytes())
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        Ok(if args.json {
             format!("{}\n", s.json())
         } else {
             s.text()
-        }
+        })
     };
     for item in &items {
         if item.source != last_source {
@@ -176,7 +203,10 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
         for fault in session.take_faults() {
             say(&format!("error: {fault}"));
         }
-        let mut text = summary.add(item, &a).map_or(String::new(), summary_text);
+        let mut text = match summary.add(&marks, item, &a) {
+            Some(done) => finish_game(done)?,
+            None => String::new(),
+        };
         text += &if args.json {
             format!("{}\n", json_output(&marks, item, &a))
         } else {
@@ -186,7 +216,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
         bar.inc(1);
     }
     if let Some(s) = summary.finish() {
-        let text = summary_text(s);
+        let text = finish_game(s)?;
         bar.suspend(|| out!("{text}"));
     }
     bar.finish_and_clear();

@@ -8,6 +8,7 @@ use clap::Args;
 
 use crate::cli::error::CliError;
 use morris::rules::{Game, Rules, RulesError, Setup, Start};
+use morris::tools::Dialect;
 
 /// The rules shared by the tools' command lines.
 #[derive(Args, Debug, Clone)]
@@ -86,4 +87,9 @@ pub fn read_input(input: Option<&Path>) -> Result<(String, String), CliError> {
             Ok(("standard input".to_string(), text))
         }
     }
+}
+
+/// A record dialect named on the command line.
+pub fn dialect(name: &str) -> Result<Dialect, String> {
+    Dialect::find(name).ok_or_else(|| format!("'{name}' is none of morris, playok, sanmill"))
 }

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::CliError;
-use super::args::read_input;
+use super::args::{dialect, read_input};
 use super::stdout::out;
 use morris::rules::RuleOptionId;
 use morris::tools::{Dialect, InputError, parse_records};
@@ -44,10 +44,6 @@ pub struct RecordArgs {
     /// after its preset.
     #[arg(long = "option", value_name = "Name=Value")]
     pub options: Vec<String>,
-}
-
-fn dialect(name: &str) -> Result<Dialect, String> {
-    Dialect::find(name).ok_or_else(|| format!("'{name}' is none of morris, playok, sanmill"))
 }
 
 /// `morris record`.

@@ -5,11 +5,12 @@
 //! keeps or throws away, with a summary of each game's value-losing moves.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use serde_json::json;
 
 use super::input::InputError;
-use super::record::{format_score, is_record, parse_records};
+use super::record::{Dialect, Record, RecordError, format_score, is_record, parse_records};
 use crate::engine::Session;
 use crate::rules::{Color, Game, Move, Position, Rules, Setup};
 use crate::search::{Info, Limits, Score};
@@ -34,6 +35,8 @@ pub struct Item {
     pub played: Option<(Move, usize)>,
     /// The header printed before the first position of a source.
     pub header: Option<String>,
+    /// For games: the record the game was read from.
+    pub record: Option<Arc<Record>>,
 }
 
 /// What the search said about one position.
@@ -93,6 +96,7 @@ pub fn position_item(game: Game) -> Item {
         header: Some(format!("Position {}", game.position().to_fen(game.rules()))),
         game,
         played: None,
+        record: None,
     }
 }
 
@@ -121,12 +125,14 @@ pub fn items_from_text(name: &str, text: &str, rules: &Rules) -> Result<Vec<Item
             if let Some(why) = rec.tag("Termination") {
                 header += &format!(", {why}");
             }
+            let record = Arc::new(rec.clone());
             for (ply, &mv) in full.moves().iter().enumerate() {
                 items.push(Item {
                     source: format!("game {}", g + 1),
                     game: game.clone(),
                     played: Some((mv, ply)),
                     header: (ply == 0).then(|| header.clone()),
+                    record: Some(record.clone()),
                 });
                 game.play(mv);
             }
@@ -150,6 +156,7 @@ pub fn items_from_text(name: &str, text: &str, rules: &Rules) -> Result<Vec<Item
             game,
             played: None,
             header: Some(format!("Line {}: {line}", i + 1)),
+            record: None,
         });
     }
     if items.is_empty() {
@@ -375,6 +382,31 @@ pub fn json_output(marks: &Marks, item: &Item, a: &Analysis) -> serde_json::Valu
     })
 }
 
+/// A move's analysis as a record's comment: its mark, its exact values
+/// and their source, the best move and its score.
+fn annotation(marks: &Marks, a: &Analysis) -> String {
+    let mut parts = Vec::new();
+    if let Some(m) = mark(marks, a) {
+        parts.push(m.to_string());
+    }
+    if let Some(e) = &a.exact {
+        parts.push(format!(
+            "{} -> {} ({})",
+            value_text(e.before),
+            value_text(e.after),
+            source_name(e.source)
+        ));
+    }
+    if let Some(best) = a.best {
+        let depth = a
+            .lines
+            .first()
+            .map_or(String::new(), |l| format!("/{}", l.depth));
+        parts.push(format!("best {best} {}{depth}", format_score(a.score)));
+    }
+    parts.join(" ")
+}
+
 fn source_name(source: Source) -> &'static str {
     match source {
         Source::Tables => "tables",
@@ -408,10 +440,13 @@ struct Loser {
     after: Value,
 }
 
-/// Each game's value-losing moves, gathered as its moves are analysed.
+/// Each game's value-losing moves, gathered as its moves are analysed,
+/// and its record with each move's analysis as its comment.
 #[derive(Default)]
 pub struct Summary {
     source: String,
+    record: Option<Arc<Record>>,
+    comments: Vec<String>,
     losers: Vec<Loser>,
     /// Moves whose exact values were known, of `plies`.
     judged: usize,
@@ -421,10 +456,12 @@ pub struct Summary {
 impl Summary {
     /// Adds a move's analysis; returns the finished summary of the game
     /// before, when `item` starts another one.
-    pub fn add(&mut self, item: &Item, a: &Analysis) -> Option<Summary> {
+    pub fn add(&mut self, marks: &Marks, item: &Item, a: &Analysis) -> Option<Summary> {
         let (mv, ply) = item.played?;
         let done = (item.source != self.source && self.plies > 0).then(|| std::mem::take(self));
         self.source.clone_from(&item.source);
+        self.record.clone_from(&item.record);
+        self.comments.push(annotation(marks, a));
         self.plies += 1;
         if let Some(e) = &a.exact {
             self.judged += 1;
@@ -489,6 +526,20 @@ impl Summary {
                     l.ply, l.text
                 )),
         )
+    }
+
+    /// The game's record in `dialect`, each move's analysis appended to
+    /// its comment.
+    pub fn annotated(&self, dialect: Dialect) -> Option<Result<String, RecordError>> {
+        let mut record = Record::clone(self.record.as_ref()?);
+        for (m, note) in record.moves.iter_mut().zip(&self.comments) {
+            m.comment = Some(match m.comment.take() {
+                Some(c) => format!("{c}; {note}"),
+                None => note.clone(),
+            });
+        }
+        record.set_tag("Annotator", "morris analyze");
+        Some(record.write(dialect))
     }
 
     pub fn json(&self) -> serde_json::Value {

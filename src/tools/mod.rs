@@ -28,7 +28,7 @@ pub use match_runner::{
     GameReport, MatchConfig, MatchError, MatchOutcome, Standings, run_match, schedule_games,
 };
 pub use openings::{Opening, load_openings};
-pub use record::{Dialect, Record, parse_records, result_text};
+pub use record::{Dialect, Record, RecordError, parse_records, result_text};
 pub use slurm::{
     Queued, Settings, SlurmError, queued_jobs, submit_compact_finish, submit_jobs, waiting_jobs,
 };
