@@ -272,3 +272,134 @@ fn bad_records_name_the_line_and_the_token() {
     );
     assert!(stdout_of(&out).contains("[Variant \"nine-app\"]"));
 }
+
+/// `morris puzzles`: from a game whose opening the built-in book values,
+/// each position where few moves keep the value and the game threw it
+/// away, its solutions the book's value-keeping moves, its position in
+/// Sanmill's string read back to the game's.
+#[test]
+fn puzzles_from_a_games_mistakes_hold_the_books_values() {
+    use morris::tablebase::{book, preference};
+    let tables = std::env::temp_dir().join(format!("morris-puzzles-{}", std::process::id()));
+    std::fs::create_dir_all(&tables).unwrap();
+    let text = "[Event \"x\"]\n\n1. d2 d6 2. f4 b4 3. a1 g7 4. a7 b6 5. g1 *\n";
+    let run = |max: &str| {
+        let mut child = Command::new(MORRIS)
+            .args(["puzzles", "--max-keeping", max])
+            .env("MORRIS_TB_DIR", &tables)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        serde_json::from_str::<serde_json::Value>(&stdout_of(&out)).unwrap()
+    };
+    let rules = Rules::default();
+    let book = book::builtin().serving(&rules).unwrap();
+    let game = Setup::new(
+        Start::Initial,
+        "d2 d6 f4 b4 a1 g7 a7 b6 g1"
+            .split(' ')
+            .map(String::from)
+            .collect(),
+    )
+    .game(&rules)
+    .unwrap();
+    // Every position where the book says the move played threw the value
+    // away and at most `max` of five or more moves keep it.
+    let expected = |max: usize| -> Vec<usize> {
+        let mut replay = Game::new(rules, Position::start(&rules));
+        let mut plies = Vec::new();
+        for (i, &mv) in game.moves().iter().enumerate() {
+            let moves = book.moves(replay.position(), &rules).unwrap();
+            let best = moves
+                .iter()
+                .map(|m| m.probe)
+                .max_by_key(|&p| preference(p))
+                .unwrap();
+            let after = moves.iter().find(|m| m.mv == mv).unwrap().probe;
+            let keeping = moves.iter().filter(|m| m.probe.value == best.value).count();
+            if format!("{:?}", best.value) != "Loss"
+                && after.value != best.value
+                && keeping <= max
+                && moves.len() >= 5
+            {
+                plies.push(i + 1);
+            }
+            replay.play(mv);
+        }
+        plies
+    };
+    // Not vacuous: 5. g1 is the only win thrown away, 4... b6 a draw
+    // that three moves keep.
+    assert_eq!((expected(1), expected(3)), (vec![9], vec![8, 9]));
+    for max in [1usize, 3] {
+        let file = run(&max.to_string());
+        let puzzles = file["puzzles"].as_array().unwrap();
+        assert_eq!(file["puzzleCount"], puzzles.len());
+        let plies: Vec<usize> = puzzles
+            .iter()
+            .map(|p| {
+                p["id"]
+                    .as_str()
+                    .unwrap()
+                    .rsplit('-')
+                    .next()
+                    .unwrap()
+                    .parse()
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(plies, expected(max), "{file:#}");
+        for (p, &ply) in puzzles.iter().zip(&plies) {
+            let mut replay = Game::new(rules, Position::start(&rules));
+            for &mv in &game.moves()[..ply - 1] {
+                replay.play(mv);
+            }
+            let pos = *replay.position();
+            // The position, through Sanmill's string and our reader.
+            let sanmill = format!(
+                "[Site \"Sanmill\"]\n[Variant \"nine\"]\n[FEN \"{}\"]\n\n*\n",
+                p["initialPosition"].as_str().unwrap()
+            );
+            let ours = stdout_of(&record(&[], &sanmill));
+            assert_eq!(
+                Position::from_fen(tag(&ours, "FEN").unwrap(), &rules).unwrap(),
+                pos
+            );
+            let moves = book.moves(&pos, &rules).unwrap();
+            let best = moves
+                .iter()
+                .map(|m| m.probe)
+                .max_by_key(|&p| preference(p))
+                .unwrap();
+            let mut keeping: Vec<String> = moves
+                .iter()
+                .filter(|m| m.probe.value == best.value)
+                .map(|m| m.mv.to_string())
+                .collect();
+            let mut solutions: Vec<String> = p["solutions"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| {
+                    let ms = s["moves"].as_array().unwrap();
+                    ms.iter()
+                        .map(|m| m["notation"].as_str().unwrap())
+                        .collect::<String>()
+                })
+                .collect();
+            keeping.sort();
+            solutions.sort();
+            assert_eq!(solutions, keeping, "{p:#}");
+        }
+    }
+    std::fs::remove_dir_all(&tables).unwrap();
+}

@@ -15,6 +15,7 @@ pub mod gui;
 pub mod r#match;
 pub mod perft;
 mod progress;
+pub mod puzzles;
 pub mod record;
 pub mod shell;
 pub mod solve;
@@ -49,6 +50,8 @@ enum Command {
     Analyze(analyze::AnalyzeArgs),
     /// Convert game records between dialects (ours, PlayOK's, Sanmill's), checking each.
     Record(record::RecordArgs),
+    /// Puzzles from the mistakes of real games, in Sanmill's puzzle JSON.
+    Puzzles(puzzles::PuzzlesArgs),
     /// Search the fixed bench positions; the last line's node count is the search's signature.
     Bench(bench::BenchArgs),
     /// The value of a position and of each of its moves (tables, else the built-in book).
@@ -71,6 +74,7 @@ pub fn run() -> ExitCode {
         Some(Command::Match(a)) => r#match::run(&a),
         Some(Command::Analyze(a)) => analyze::run(&a),
         Some(Command::Record(a)) => record::run(&a),
+        Some(Command::Puzzles(a)) => puzzles::run(&a),
         Some(Command::Bench(a)) => bench::run(&a),
         Some(Command::Solve(a)) => solve::run(&a),
         Some(Command::Tb(a)) => tb::run(&a),

@@ -10,6 +10,7 @@ mod input;
 mod match_runner;
 mod openings;
 mod playok;
+mod puzzles;
 mod record;
 mod sanmill_pgn;
 mod slurm;
@@ -28,6 +29,7 @@ pub use match_runner::{
     GameReport, MatchConfig, MatchError, MatchOutcome, Standings, run_match, schedule_games,
 };
 pub use openings::{Opening, load_openings};
+pub use puzzles::{Criteria, Puzzle, export as export_puzzles, find as find_puzzles};
 pub use record::{Dialect, Record, RecordError, parse_records, result_text};
 pub use slurm::{
     Queued, Settings, SlurmError, queued_jobs, submit_compact_finish, submit_jobs, waiting_jobs,

@@ -40,10 +40,22 @@ pub fn preset_of(name: &str) -> Option<Variant> {
 /// Sanmill's name of `rules`: its English name when they are exactly one
 /// of its rule sets, else `Custom` (its word for any other rules).
 pub fn name_of(rules: &Rules) -> &'static str {
+    id_of(rules).map_or("Custom", |id| {
+        VARIANTS
+            .iter()
+            .find(|&&(i, _, _)| i == id)
+            .map(|&(_, title, _)| title)
+            .expect("an id of the list")
+    })
+}
+
+/// Sanmill's stable id of `rules` (its puzzles' `ruleVariantId`), when
+/// they are exactly one of its rule sets.
+pub fn id_of(rules: &Rules) -> Option<&'static str> {
     VARIANTS
         .iter()
         .find(|&&(_, _, v)| v == rules.variant && rules.non_default().is_empty())
-        .map_or("Custom", |&(_, title, _)| title)
+        .map(|&(id, _, _)| id)
 }
 
 /// The points of Sanmill's board string: three rings of eight (inner,
