@@ -256,6 +256,117 @@ async fn timed_game_by_held_clicks(c: &Client) {
     set_field(c, "clock", "").await;
 }
 
+/// A PlayOK record opened as a file: its moves on the board, the exact
+/// values along the game in the graph's strip and the value-losing moves
+/// marked, as the built-in book values them; then a Sanmill position
+/// string (a puzzle's) set in the position box.
+async fn exact_strip_of_an_opened_playok_file(c: &Client) {
+    use morris::tablebase::{book, preference};
+    let rules = Rules::default();
+    let playok = "[Site \"PlayOK\"]\n\n1. 20 5 2. 14 11 3. 22 3 4. 1 4 5. 24 *\n";
+    let tokens = ["d2", "d6", "f4", "b4", "a1", "g7", "a7", "b6", "g1"];
+    let path = std::env::temp_dir().join(format!("morris-playok-{}.txt", std::process::id()));
+    std::fs::write(&path, playok).unwrap();
+    c.find(Locator::Id("record-file"))
+        .await
+        .unwrap()
+        .send_keys(path.to_str().unwrap())
+        .await
+        .unwrap();
+    let start = Instant::now();
+    let shown = loop {
+        let s = settled(c, None).await;
+        if s.moves == tokens {
+            break s;
+        }
+        assert!(start.elapsed() < STEP_LIMIT, "not opened: {s:?}");
+    };
+    check_board(&rules, &shown, tokens.len());
+    std::fs::remove_file(&path).unwrap();
+    // The book's word on each position and move.
+    let book = book::builtin().serving(&rules).unwrap();
+    let game = replay(&rules, &shown.moves);
+    let mut replayed = replay(&rules, &[]);
+    let (mut cells, mut thrown) = (Vec::new(), Vec::new());
+    for (i, &mv) in game.moves().iter().enumerate() {
+        let pos = *replayed.position();
+        let moves = book.moves(&pos, &rules).unwrap();
+        let best = moves
+            .iter()
+            .map(|m| m.probe)
+            .max_by_key(|&p| preference(p))
+            .unwrap();
+        let white = pos.side_to_move() == Color::White;
+        let who = match format!("{:?}", best.value).as_str() {
+            "Draw" => "draw",
+            "Win" if white => "white",
+            "Loss" if !white => "white",
+            _ => "black",
+        };
+        cells.push(format!("{i} {who}"));
+        if moves.iter().find(|m| m.mv == mv).unwrap().probe.value != best.value {
+            thrown.push((i + 1).to_string());
+        }
+        replayed.play(mv);
+    }
+    assert!(!thrown.is_empty());
+    let strip = c
+        .execute(
+            "return [...document.querySelectorAll('#graph rect.exact')].map((r) =>              `${r.dataset.ply} ${[...r.classList].find((k) => k.startsWith('exact-')).slice(6)}`);",
+            vec![],
+        )
+        .await
+        .unwrap();
+    let strip: Vec<String> = strip
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect();
+    // The positions the book holds whole (the last one's moves lead past it).
+    assert_eq!(strip[..cells.len()], cells[..], "{strip:?}");
+    let marked = |selector: &str| {
+        let selector = selector.to_string();
+        async move {
+            let v = c
+                .execute(
+                    &format!("return [...document.querySelectorAll('{selector}')].map((e) => e.dataset.ply);"),
+                    vec![],
+                )
+                .await
+                .unwrap();
+            v.as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p.as_str().unwrap().to_string())
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_eq!(marked("#moves .ply.thrown").await, thrown);
+    assert_eq!(marked("#graph circle.exact-thrown").await, thrown);
+
+    // A puzzle's start: Sanmill's string of White on d5 and a7, Black on
+    // e5, White to place.
+    set_field(
+        c,
+        "fen",
+        "O@******/********/*******O w p p 2 7 1 8 0 0 0 0 0 0 0 0 3",
+    )
+    .await;
+    click(c, "fen-set").await;
+    let start = Instant::now();
+    loop {
+        let s = settled(c, None).await;
+        if s.fen.starts_with("W2/3/1WB/6/3/3/3 w 7 8") {
+            break;
+        }
+        assert!(
+            start.elapsed() < STEP_LIMIT,
+            "the Sanmill position was not set: {s:?}"
+        );
+    }
+}
+
 /// Plays `mv` by clicks: its origin, its target, then each removal.
 async fn click_move(c: &Client, mv: Move) {
     if let Some(from) = mv.from() {
@@ -512,6 +623,7 @@ async fn browser_test(gui: &GuiServer, tables_dir: &std::path::Path, browser: &B
     check_board(imported.rules(), &shown, tokens.len());
 
     timed_game_by_held_clicks(c).await;
+    exact_strip_of_an_opened_playok_file(c).await;
     rule_set_turns(c).await;
     thinking_banner_and_flipped_coordinates(c).await;
     analysis_arrows_lines_and_evaluation(c).await;

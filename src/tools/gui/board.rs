@@ -18,9 +18,10 @@ use std::time::Duration;
 use crate::engine::Oracle;
 use crate::rules::{Color, Game, Move, MoveError, Position, Rules, Setup};
 use crate::tablebase;
-use crate::tablebase::Known;
+use crate::tablebase::{Known, Value as TbValue};
 use crate::tools::engine_process::{EngineSpec, Fault, TimeControl};
 use crate::tools::record::{self, Record};
+use crate::tools::sanmill_pgn;
 
 use super::clock::{ClockSetting, Clocks};
 use super::coach::Coach;
@@ -118,6 +119,45 @@ impl State {
         self.oracle.known(pos, self.game().rules())
     }
 
+    /// The exact value of each position of the game, White's view, and
+    /// for each move whether it threw its mover's value away: the page's
+    /// strip along the game and its marks in the move list.
+    fn exact(&self) -> Vec<view::ExactPly> {
+        let game = self.game();
+        let mut replay = Game::new(*game.rules(), *game.start());
+        let mut out = Vec::with_capacity(game.moves().len() + 1);
+        let mut thrown = false;
+        for i in 0..=game.moves().len() {
+            let pos = *replay.position();
+            let known = if replay.outcome().is_none() {
+                self.known(&pos)
+            } else {
+                None
+            };
+            out.push(view::ExactPly {
+                value: known
+                    .as_ref()
+                    .map(|k| match (k.value.value, pos.side_to_move()) {
+                        (TbValue::Draw, _) => "draw",
+                        (TbValue::Win, Color::White) | (TbValue::Loss, Color::Black) => "white",
+                        (TbValue::Win, Color::Black) | (TbValue::Loss, Color::White) => "black",
+                    }),
+                thrown,
+            });
+            let Some(&mv) = game.moves().get(i) else {
+                break;
+            };
+            thrown = known.is_some_and(|k| {
+                k.moves
+                    .iter()
+                    .find(|m| m.mv == mv)
+                    .is_some_and(|m| m.probe.value != k.value.value)
+            });
+            replay.play(mv);
+        }
+        out
+    }
+
     fn reset_clocks(&mut self, setting: Option<ClockSetting>) {
         self.clocks = setting.map(Clocks::new);
     }
@@ -159,6 +199,7 @@ impl State {
             history: &self.history,
             shown: &shown,
             known: known.as_ref(),
+            exact: self.exact(),
             clocks: self.clocks.as_ref(),
             coach: &self.coach,
             orders: &self.orders,
@@ -263,10 +304,18 @@ impl Board {
     }
 
     /// Sets the game to a set-up line: a position string, `startpos`, and
-    /// moves, as `Setup::parse` reads it, under the rules in force.
+    /// moves, as `Setup::parse` reads it, or a position in Sanmill's
+    /// string (its puzzles' `initialPosition`), under the rules in force.
     pub fn set_position(self: &Arc<Self>, text: &str) -> Result<view::State, BoardError> {
         self.change(|st| {
-            let game = Setup::parse(text)?.game(st.game().rules())?;
+            let rules = *st.game().rules();
+            let game = if sanmill_pgn::is_sanmill_fen(text) {
+                let pos = sanmill_pgn::read_fen(text, &rules)
+                    .map_err(|e| BoardError::BadRequest(e.to_string()))?;
+                Game::new(rules, pos)
+            } else {
+                Setup::parse(text)?.game(&rules)?
+            };
             st.set_game(game);
             Ok(())
         })

@@ -61,6 +61,7 @@ pub struct State {
     pub over: Option<Over>,
     pub clock: Option<Clock>,
     pub evals: Vec<Option<Eval>>,
+    pub exact: Vec<ExactPly>,
     pub tables: Option<Tables>,
     pub coach: Coach,
     pub thinking: bool,
@@ -257,6 +258,15 @@ impl From<tablebase::Probe> for Probe {
     }
 }
 
+/// What the tables or the book know of a position of the game: who wins
+/// (`"white"`, `"black"`) or `"draw"` (`None`: unknown), and whether the
+/// move that led to it threw its mover's value away.
+#[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ExactPly {
+    pub value: Option<&'static str>,
+    pub thrown: bool,
+}
+
 /// The position's value and every legal move's, for the side to move, and
 /// where they come from (`"tables"` or the opening `"book"`).
 #[derive(Serialize, Debug)]
@@ -405,6 +415,8 @@ pub(super) struct Parts<'a> {
     pub(super) shown: &'a Shown,
     /// The exact values of the position viewed, where known.
     pub(super) known: Option<&'a Known>,
+    /// The exact value of each position of the game (index: ply).
+    pub(super) exact: Vec<ExactPly>,
     pub(super) clocks: Option<&'a Clocks>,
     pub(super) coach: &'a coach::Coach,
     pub(super) orders: &'a Orders,
@@ -429,6 +441,7 @@ impl State {
             history,
             shown,
             known,
+            exact,
             clocks,
             coach,
             orders,
@@ -480,6 +493,7 @@ impl State {
                 inc: c.setting().inc_ms,
             }),
             evals: history.evals().iter().map(|e| e.map(Eval::from)).collect(),
+            exact,
             tables: known.map(Tables::from),
             coach: Coach {
                 enabled: coach.enabled(),

@@ -364,6 +364,10 @@ function renderMoves() {
     ply.dataset.ply = i + 1;
     ply.textContent = token;
     if (i + 1 === state.ply) ply.classList.add("current");
+    if (state.exact[i + 1]?.thrown) {
+      ply.classList.add("thrown");
+      ply.title = "This move threw its value away (tables or book)";
+    }
     ply.addEventListener("click", () => goTo(i + 1));
     list.appendChild(ply);
   });
@@ -518,7 +522,7 @@ function render() {
   renderSides();
   renderMoves();
   renderAnalysis();
-  drawGraph($("graph"), state.evals, state.ply, goTo);
+  drawGraph($("graph"), state.evals, state.ply, goTo, state.exact);
   if (document.activeElement !== $("fen")) $("fen").value = state.fen;
   const [text, error] = statusText();
   setStatus(text, error);
@@ -664,6 +668,12 @@ $("record-export").addEventListener("click", async () => {
   } catch (e) {
     setStatus(e.message, true);
   }
+});
+$("record-file").addEventListener("change", async () => {
+  const file = $("record-file").files[0];
+  if (!file) return;
+  $("record-text").value = await file.text();
+  $("record-import").click();
 });
 $("record-import").addEventListener("click", () => {
   clearSel();

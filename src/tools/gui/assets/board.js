@@ -243,32 +243,52 @@ export function evalText(score) {
 
 /**
  * The score graph: one point per position (White's view), the position
- * viewed marked; `onPly(n)` on a click.
+ * viewed marked, and along its foot the exact values (`exact`, where the
+ * tables or the book know them); `onPly(n)` on a click.
  */
-export function drawGraph(svg, evals, ply, onPly) {
+export function drawGraph(svg, evals, ply, onPly, exact = []) {
   svg.replaceChildren();
   const w = 300;
   const h = 80;
+  const n = Math.max(evals.length - 1, 1);
+  const x = (i) => (i / n) * w;
+  const y = (s) => h - whiteShare(s) * h;
   if (!evals.some((s) => s)) {
     el("rect", { class: "graph-empty", x: 0, y: 0, width: w, height: h }, svg);
     el("text", { class: "graph-placeholder", x: w / 2, y: h / 2 }, svg).textContent =
       "Scores appear as the engine analyses";
-    svg.onclick = null;
-    return;
+    if (!exact.some((e) => e.value || e.thrown)) {
+      svg.onclick = null;
+      return;
+    }
+  } else {
+    el("rect", { class: "graph-bg", x: 0, y: 0, width: w, height: h }, svg);
+    el("line", { class: "graph-mid", x1: 0, y1: h / 2, x2: w, y2: h / 2 }, svg);
+    let d = "";
+    evals.forEach((s, i) => {
+      if (!s) return;
+      d += `${d ? "L" : "M"}${x(i).toFixed(1)} ${y(s).toFixed(1)}`;
+    });
+    if (d) el("path", { class: "graph-line", d }, svg);
+    evals.forEach((s, i) => {
+      if (s) el("circle", { class: "graph-dot", cx: x(i), cy: y(s), r: 2.5 }, svg);
+    });
   }
-  const n = Math.max(evals.length - 1, 1);
-  const x = (i) => (i / n) * w;
-  const y = (s) => h - whiteShare(s) * h;
-  el("rect", { class: "graph-bg", x: 0, y: 0, width: w, height: h }, svg);
-  el("line", { class: "graph-mid", x1: 0, y1: h / 2, x2: w, y2: h / 2 }, svg);
-  let d = "";
-  evals.forEach((s, i) => {
-    if (!s) return;
-    d += `${d ? "L" : "M"}${x(i).toFixed(1)} ${y(s).toFixed(1)}`;
-  });
-  if (d) el("path", { class: "graph-line", d }, svg);
-  evals.forEach((s, i) => {
-    if (s) el("circle", { class: "graph-dot", cx: x(i), cy: y(s), r: 2.5 }, svg);
+  // The exact values along the game: a strip at the foot coloured by who
+  // wins (the tables' or the book's word), a mark where a move threw its
+  // mover's value away.
+  const step = w / (n + 1);
+  exact.forEach((e, i) => {
+    if (e.value) {
+      const cell = el("rect", {
+        class: `exact exact-${e.value}`, x: x(i) - step / 2, y: h - 6, width: step, height: 6,
+      }, svg);
+      cell.dataset.ply = i;
+    }
+    if (e.thrown) {
+      const mark = el("circle", { class: "exact-thrown", cx: x(i), cy: h - 10, r: 3 }, svg);
+      mark.dataset.ply = i;
+    }
   });
   el("line", { class: "graph-now", x1: x(ply), y1: 0, x2: x(ply), y2: h }, svg);
   svg.onclick = (e) => {
