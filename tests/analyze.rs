@@ -1,32 +1,22 @@
 //! `morris analyze`: records and position lists in, one analysis per
 //! position out; bad input named by line.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
-const MORRIS: &str = env!("CARGO_BIN_EXE_morris");
+use crate::common;
 
 fn analyze(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(MORRIS)
-        .env(
-            "MORRIS_TB_DIR",
-            std::env::temp_dir().join("morris-test-tb-analyze"),
-        )
-        .env("MORRIS_TB_AUTO", "0")
-        .arg("analyze")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let tables = std::env::temp_dir().join("morris-test-tb-analyze");
+    let mut all = vec!["analyze"];
+    all.extend_from_slice(args);
+    common::morris_with_input(
+        &all,
+        &[
+            ("MORRIS_TB_DIR", tables.as_os_str()),
+            ("MORRIS_TB_AUTO", "0".as_ref()),
+        ],
+        stdin,
+    )
 }
 
 /// The positions' JSON objects (the games' summaries left out).
@@ -229,18 +219,13 @@ fn opening_marks(settings: &[&str], tags: &str) -> usize {
         assert_eq!(exact["source"], "book", "{line}");
         assert_eq!(exact["before"]["value"], word(best), "{line}");
         assert_eq!(exact["after"]["value"], word(after), "{line}");
-        let mut keeping: Vec<String> = moves
-            .iter()
-            .filter(|m| m.probe.value == best.value)
-            .map(|m| m.mv.to_string())
-            .collect();
+        let (_, keeping) = common::book_values(&pos, &rules);
         let mut listed: Vec<String> = exact["keeping"]
             .as_array()
             .unwrap()
             .iter()
             .map(|m| m.as_str().unwrap().to_string())
             .collect();
-        keeping.sort();
         listed.sort();
         assert_eq!(listed, keeping, "{line}");
         assert_eq!(exact["legal"], moves.len(), "{line}");

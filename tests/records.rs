@@ -3,30 +3,16 @@
 //! dialects' notations are derived here from the board's coordinates, not
 //! taken from the converters.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
+use crate::common;
 use crate::common::Rng;
 use morris::rules::{Color, Game, Move, MoveList, Position, Rules, Setup, Square, Start};
 
-const MORRIS: &str = env!("CARGO_BIN_EXE_morris");
-
 fn record(args: &[&str], stdin: &str) -> Output {
-    let mut child = Command::new(MORRIS)
-        .arg("record")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let mut all = vec!["record"];
+    all.extend_from_slice(args);
+    common::morris_with_input(&all, &[], stdin)
 }
 
 fn stdout_of(out: &Output) -> String {
@@ -284,21 +270,11 @@ fn puzzles_from_a_games_mistakes_hold_the_books_values() {
     std::fs::create_dir_all(&tables).unwrap();
     let text = "[Event \"x\"]\n\n1. d2 d6 2. f4 b4 3. a1 g7 4. a7 b6 5. g1 *\n";
     let run = |max: &str| {
-        let mut child = Command::new(MORRIS)
-            .args(["puzzles", "--max-keeping", max])
-            .env("MORRIS_TB_DIR", &tables)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = common::morris_with_input(
+            &["puzzles", "--max-keeping", max],
+            &[("MORRIS_TB_DIR", tables.as_os_str())],
+            text,
+        );
         serde_json::from_str::<serde_json::Value>(&stdout_of(&out)).unwrap()
     };
     let rules = Rules::default();
@@ -374,17 +350,7 @@ fn puzzles_from_a_games_mistakes_hold_the_books_values() {
                 Position::from_fen(tag(&ours, "FEN").unwrap(), &rules).unwrap(),
                 pos
             );
-            let moves = book.moves(&pos, &rules).unwrap();
-            let best = moves
-                .iter()
-                .map(|m| m.probe)
-                .max_by_key(|&p| preference(p))
-                .unwrap();
-            let mut keeping: Vec<String> = moves
-                .iter()
-                .filter(|m| m.probe.value == best.value)
-                .map(|m| m.mv.to_string())
-                .collect();
+            let (_, keeping) = common::book_values(&pos, &rules);
             let mut solutions: Vec<String> = p["solutions"]
                 .as_array()
                 .unwrap()
@@ -396,7 +362,6 @@ fn puzzles_from_a_games_mistakes_hold_the_books_values() {
                         .collect::<String>()
                 })
                 .collect();
-            keeping.sort();
             solutions.sort();
             assert_eq!(solutions, keeping, "{p:#}");
         }

@@ -75,3 +75,52 @@ pub fn fen_of(
     g.fullmove = fullmove;
     g.fen()
 }
+
+/// Runs `morris` with `args` and the environment `vars`, `stdin` written
+/// to its input; its output.
+pub fn morris_with_input(
+    args: &[&str],
+    vars: &[(&str, &std::ffi::OsStr)],
+    stdin: &str,
+) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_morris"))
+        .args(args)
+        .envs(vars.iter().copied())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// The built-in book's value of `pos` (its best move's) and the moves
+/// that keep it, sorted by their text.
+pub fn book_values(
+    pos: &morris::rules::Position,
+    rules: &morris::rules::Rules,
+) -> (morris::tablebase::Probe, Vec<String>) {
+    use morris::tablebase::{book, preference};
+    let book = book::builtin().serving(rules).expect("a built-in book");
+    let moves = book.moves(pos, rules).expect("in the book");
+    let best = moves
+        .iter()
+        .map(|m| m.probe)
+        .max_by_key(|&p| preference(p))
+        .unwrap();
+    let mut keeping: Vec<String> = moves
+        .iter()
+        .filter(|m| m.probe.value == best.value)
+        .map(|m| m.mv.to_string())
+        .collect();
+    keeping.sort();
+    (best, keeping)
+}
