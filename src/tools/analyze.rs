@@ -169,7 +169,7 @@ pub fn items_from_text(name: &str, text: &str, rules: &Rules) -> Result<Vec<Item
 }
 
 /// A value's word: win, draw or loss.
-fn value_word(v: Value) -> &'static str {
+pub(super) fn value_word(v: Value) -> &'static str {
     match v {
         Value::Win => "win",
         Value::Draw => "draw",

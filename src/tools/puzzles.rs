@@ -6,7 +6,9 @@
 
 use serde_json::json;
 
+use super::analyze::value_word;
 use super::sanmill_pgn as sanmill;
+use crate::protocol::wire::sanmill::Token;
 use crate::rules::{Color, Game, Move, Position, Rules};
 use crate::tablebase::{Known, Probe, Value, preference};
 
@@ -101,22 +103,12 @@ fn side_name(c: Color) -> &'static str {
     }
 }
 
-/// A move as Sanmill's puzzle moves: the placement or slide, then each
-/// removal as a move of its own by the same side.
+/// A move as Sanmill's puzzle moves: its turn tokens (the placement or
+/// slide, then each removal as a move of its own by the same side).
 fn puzzle_moves(mv: Move, side: Color) -> Vec<serde_json::Value> {
-    let mut text = String::new();
-    if let Some(from) = mv.from() {
-        text += &format!("{from}-");
-    }
-    let mut moves = Vec::new();
-    if let Some(to) = mv.to() {
-        text += &to.to_string();
-        moves.push(json!({ "notation": text, "side": side_name(side) }));
-    }
-    for r in mv.removals() {
-        moves.push(json!({ "notation": format!("x{r}"), "side": side_name(side) }));
-    }
-    moves
+    Token::split(mv)
+        .map(|t| json!({ "notation": t.to_string(), "side": side_name(side) }))
+        .collect()
 }
 
 impl Puzzle {
@@ -171,14 +163,6 @@ impl Puzzle {
             puzzle["ruleVariantId"] = json!(id);
         }
         puzzle
-    }
-}
-
-fn value_word(v: Value) -> &'static str {
-    match v {
-        Value::Win => "win",
-        Value::Draw => "draw",
-        Value::Loss => "loss",
     }
 }
 

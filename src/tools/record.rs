@@ -257,9 +257,9 @@ impl Record {
             .cloned()
             .collect();
         let fen = self.tag("FEN");
-        match dialect {
-            Dialect::Sanmill if sanmill::name_of(rules) != "Custom" => {
-                tags.push(("Variant".into(), sanmill::name_of(rules).into()));
+        match (dialect, sanmill::name_of(rules)) {
+            (Dialect::Sanmill, name) if name != "Custom" => {
+                tags.push(("Variant".into(), name.into()));
             }
             _ => tags.extend(rule_tags(rules)),
         }

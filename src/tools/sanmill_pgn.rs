@@ -37,25 +37,23 @@ pub fn preset_of(name: &str) -> Option<Variant> {
         .map(|&(_, _, v)| v)
 }
 
+/// Sanmill's entry of `rules`, when they are exactly one of its rule sets.
+fn entry(rules: &Rules) -> Option<&'static (&'static str, &'static str, Variant)> {
+    VARIANTS
+        .iter()
+        .find(|&&(_, _, v)| v == rules.variant && rules.non_default().is_empty())
+}
+
 /// Sanmill's name of `rules`: its English name when they are exactly one
 /// of its rule sets, else `Custom` (its word for any other rules).
 pub fn name_of(rules: &Rules) -> &'static str {
-    id_of(rules).map_or("Custom", |id| {
-        VARIANTS
-            .iter()
-            .find(|&&(i, _, _)| i == id)
-            .map(|&(_, title, _)| title)
-            .expect("an id of the list")
-    })
+    entry(rules).map_or("Custom", |&(_, title, _)| title)
 }
 
 /// Sanmill's stable id of `rules` (its puzzles' `ruleVariantId`), when
 /// they are exactly one of its rule sets.
 pub fn id_of(rules: &Rules) -> Option<&'static str> {
-    VARIANTS
-        .iter()
-        .find(|&&(_, _, v)| v == rules.variant && rules.non_default().is_empty())
-        .map(|&(id, _, _)| id)
+    entry(rules).map(|&(id, _, _)| id)
 }
 
 /// The points of Sanmill's board string: three rings of eight (inner,
