@@ -7,12 +7,14 @@
 #
 #   scripts/perfect-match.sh                     # published rules, 100 + 100 games
 #   RULES=default GAMES=5 MIDDLE=4 NODES=200000 scripts/perfect-match.sh
+#   POLICY=trap CONCURRENCY=2 scripts/perfect-match.sh   # against traps
 #
 # The start is a draw under both rule sets, so every game the shipped
 # engine loses is a drawn position thrown away; the report lists, for
 # each game, the first move of the shipped engine that changed the value
-# (its position string and the move): together, a test set of the
-# search's blind spots.
+# (its position string and the move, and how many plies past the
+# built-in book it came): together, a test set of the search's blind
+# spots.
 #
 # Settings (environment):
 #   RULES        published (EndgameMoves=0 NoCaptureMoves=0) or default
@@ -20,7 +22,11 @@
 #   RULE_OPTIONS more rule options, Name=Value separated by spaces, for a
 #                reduced game (Pieces=4: the tests play one) []
 #   TABLES       the complete solution of those rules (`morris tb generate
-#                --phase all`) [$MORRIS_TB_DIR, else ~/.cache/morris/tb]
+#                --compact`, or --phase all for distances) [$MORRIS_TB_DIR,
+#                else ~/.cache/morris/tb]
+#   POLICY       the perfect side's drawing moves: random, or trap (the one
+#                leaving the fewest replies that keep the draw; see
+#                scripts/perfect.sh) [random]
 #   GAMES        games from the start per colour [100]
 #   MIDDLE       games from drawn middle-game positions, two a position [100]
 #   MOVETIME     milliseconds a move of the shipped engine [1000]; NODES=N
@@ -42,6 +48,7 @@ if [[ -z ${MORRIS:-} ]]; then
 fi
 export MORRIS
 export TABLES=${TABLES:-${MORRIS_TB_DIR:-$HOME/.cache/morris/tb}}
+export POLICY=${POLICY:-random}
 out=${OUT:-perfect-match}
 games=${GAMES:-100}
 middle=${MIDDLE:-100}
@@ -57,6 +64,15 @@ esac
 for option in ${RULE_OPTIONS:-}; do
     rules+=(--option "$option")
 done
+# The plies of the built-in book serving these rules (none for a reduced
+# game), as `uci` lists the books.
+book_rules="Variant=nine"
+[[ ${RULES:-published} == published ]] && book_rules+=" EndgameMoves=0 NoCaptureMoves=0"
+book=""
+if [[ -z ${RULE_OPTIONS:-} ]]; then
+    book=$(printf 'uci\nquit\n' | "$MORRIS" 2>/dev/null |
+        sed -n "s/^info string book: .* within \([0-9]*\) plies, for rules $book_rules\$/\1/p" | head -1)
+fi
 if [[ -n ${NODES:-} ]]; then
     limit=(--nodes "$NODES")
 else
@@ -115,19 +131,30 @@ fi
 # The report: results, and each game's first value thrown away by the
 # shipped engine.
 {
-    echo "# morris against perfect play (${RULES:-published} rules, ${limit[*]})"
+    echo "# morris against perfect play (${RULES:-published} rules${RULE_OPTIONS:+ $RULE_OPTIONS}, ${limit[*]}, perfect side: $POLICY)"
     for part in start middle; do
         [[ -s $out/$part.pgn ]] || continue
         echo
         echo "## from the $part: $(grep -c '^\[Result' "$out/$part.pgn") games"
         grep -E '^(shipped|perfect|Score|Elo)' "$out/$part.summary.txt" || tail -3 "$out/$part.summary.txt"
+        lost=$(sed -n 's/^shipped vs perfect ([0-9]* games): +[0-9]* =[0-9]* -\([0-9]*\) .*/\1/p' \
+            "$out/$part.summary.txt")
+        echo "games lost by the shipped engine: ${lost:-?}"
         jq -r --slurpfile w <(awk -F'"' '/^\[White /{print "\"" $2 "\""}' "$out/$part.pgn" | jq -s .) '
             select(.value_change != null) |
             (.source | ltrimstr("game ") | tonumber) as $g |
             (if (.move_number | endswith("...")) then "Black" else "White" end) as $mover |
             select(($w[0][$g - 1] == "shipped") == ($mover == "White")) |
             [.source, .ply, .fen, .played, .value_change] | @tsv' "$out/$part.jsonl" |
-            awk -F'\t' '!seen[$1]++ { n++; printf "- %s, ply %s: %s plays %s (%s)\n", $1, $2, $3, $4, $5 }
+            awk -F'\t' -v book="$book" '!seen[$1]++ {
+                    n++
+                    # The move'"'"'s ply from the start of the game, from its
+                    # position'"'"'s move number and side to move.
+                    split($3, f, " ")
+                    ply = 2 * (f[6] - 1) + (f[2] == "b") + 1
+                    past = book == "" ? "" : sprintf(", %d plies past the book", ply - book)
+                    printf "- %s, ply %s: %s plays %s (%s%s)\n", $1, $2, $3, $4, $5, past
+                }
                 END { printf "values thrown away by the shipped engine: %d games\n", n }'
     done
 } | tee "$out/report.md"

@@ -2,8 +2,10 @@
 # perfect.sh: perfect play from a complete solution, as an engine for
 # `morris match` (the UCI-like protocol). Each move comes from `morris
 # solve` on the tables: a won position plays the fastest win and a lost
-# one the longest resistance (the tables' order), a drawn one a random
-# drawing move, so that games from one opening differ.
+# one the longest resistance (the tables' order); a drawn one, by POLICY,
+# a random drawing move (random), or the drawing move that leaves the
+# opponent the smallest share of its replies keeping the draw (trap: the
+# hardest task, ties at random), so that games from one opening differ.
 #
 #   TABLES=~/.cache/morris/tb morris match --engine cmd=scripts/perfect.sh \
 #       --engine cmd=morris --movetime 1000
@@ -11,15 +13,24 @@
 # Settings (environment): TABLES (the solution's root folder; default
 # $MORRIS_TB_DIR, else ~/.cache/morris/tb), MORRIS (the binary; default
 # target/release/morris of this checkout), SEED (its random choices;
-# default the process id). A position the tables do not give (a folder
-# without the whole solution) is answered by the first legal move, with
-# an `info string error:` line.
+# default the process id), POLICY (random or trap; default random). A
+# position the tables do not give (a folder without the whole solution)
+# is answered by the first legal move, with an `info string error:` line.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 bin=${MORRIS:-$root/target/release/morris}
 tables=${TABLES:-${MORRIS_TB_DIR:-$HOME/.cache/morris/tb}}
 RANDOM=${SEED:-$$}
+policy=${POLICY:-random}
+case $policy in
+random) replies=() ;;
+trap) replies=(--replies) ;;
+*)
+    echo "perfect.sh: POLICY is random or trap, not '$policy'" >&2
+    exit 2
+    ;;
+esac
 # The rules child: the position string and the legal moves of what the
 # match runner sends.
 coproc RULES { MORRIS_TB_AUTO=0 exec "$bin" 2>/dev/null; }
@@ -69,17 +80,29 @@ while read -r cmd rest; do
         printf 'position %s\n' "$position" >&"${RULES[1]}"
         ask "d" "Fen: "
         fen=$answer
-        best="" value="" drawing=()
-        while read -r first second _; do
+        # `traps`: the drawing moves leaving the smallest share
+        # `keep`/`legal` of replies that keep the draw.
+        best="" value="" drawing=() traps=() keep=1 legal=0
+        while read -r first second rest; do
             case $first in
             value) value=${second%,} ;;
             position) ;;
             *)
                 [[ -z $best ]] && best=$first
-                [[ ${second%,} == draw ]] && drawing+=("$first")
+                [[ ${second%,} == draw ]] || continue
+                drawing+=("$first")
+                [[ $rest =~ replies\ ([0-9]+)/([0-9]+) ]] || continue
+                k=${BASH_REMATCH[1]} n=${BASH_REMATCH[2]}
+                if ((k * legal < keep * n)); then
+                    traps=("$first") keep=$k legal=$n
+                elif ((k * legal == keep * n)); then
+                    traps+=("$first")
+                fi
                 ;;
             esac
-        done < <("$bin" solve --dir "$tables" --fen "$fen" "${rules[@]}" 2>/dev/null || true)
+        done < <("$bin" solve --dir "$tables" --fen "$fen" "${rules[@]}" "${replies[@]}" 2>/dev/null || true)
+        # Where the replies are not all known, a random drawing move.
+        ((${#traps[@]} > 0)) && drawing=("${traps[@]}")
         if [[ $value == draw && ${#drawing[@]} -gt 0 ]]; then
             best=${drawing[RANDOM % ${#drawing[@]}]}
         fi

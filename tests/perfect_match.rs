@@ -1,6 +1,7 @@
 //! scripts/perfect-match.sh on the reduced game of `Pieces` 4 (a draw
-//! from the start): the shipped engine against perfect play from the
-//! game's tables, then each part's games counted and the report read.
+//! from the start): the shipped engine against the perfect player that
+//! sets traps, from the game's tables, then each part's games counted and
+//! the report read.
 
 use crate::common::game_tables;
 
@@ -14,6 +15,25 @@ fn games(record: &std::path::Path) -> usize {
         .lines()
         .filter(|l| l.starts_with("[Result "))
         .count()
+}
+
+/// Games of a record file that the engine named `shipped` lost.
+fn lost_by_shipped(record: &std::path::Path) -> usize {
+    let text = std::fs::read_to_string(record).unwrap_or_default();
+    let (mut white, mut lost) = (String::new(), 0);
+    for line in text.lines() {
+        if let Some(name) = line.strip_prefix("[White \"") {
+            white = name.trim_end_matches("\"]").to_string();
+        } else if let Some(result) = line.strip_prefix("[Result \"") {
+            let shipped_white = white == "shipped";
+            lost += match result.trim_end_matches("\"]") {
+                "0-1" => usize::from(shipped_white),
+                "1-0" => usize::from(!shipped_white),
+                _ => 0,
+            };
+        }
+    }
+    lost
 }
 
 #[test]
@@ -50,6 +70,7 @@ fn the_match_plays_every_game_of_both_parts_and_reports_them() {
         .env("MAX_PLIES", "24")
         .env("CONCURRENCY", "2")
         .env("MORRIS_TB_AUTO", "0")
+        .env("POLICY", "trap")
         .env("OUT", &out)
         .output()
         .unwrap();
@@ -67,13 +88,24 @@ fn the_match_plays_every_game_of_both_parts_and_reports_them() {
     for part in ["from the start: 2 games", "from the middle: 4 games"] {
         assert!(report.contains(part), "{report}");
     }
-    assert_eq!(
-        report
-            .matches("values thrown away by the shipped engine: ")
-            .count(),
-        2,
-        "{report}"
-    );
+    assert!(report.contains("perfect side: trap"), "{report}");
+    for line in [
+        "values thrown away by the shipped engine: ",
+        "games lost by the shipped engine: ",
+    ] {
+        assert_eq!(report.matches(line).count(), 2, "{report}");
+    }
+    // The summaries' losses, as counted from the records.
+    let lost: usize = ["start.pgn", "middle.pgn"]
+        .iter()
+        .map(|part| lost_by_shipped(&out.join(part)))
+        .sum();
+    let reported: usize = report
+        .lines()
+        .filter_map(|l| l.strip_prefix("games lost by the shipped engine: "))
+        .map(|n| n.parse::<usize>().unwrap())
+        .sum();
+    assert_eq!(reported, lost, "{report}");
     // Every record names the reduced game's rules, which the referee read.
     let start = std::fs::read_to_string(out.join("start.pgn")).unwrap();
     assert!(start.contains("[Pieces \"4\"]"), "{start}");

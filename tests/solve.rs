@@ -69,6 +69,53 @@ fn solve_prints_every_moves_value_and_marks_changes() {
     assert_eq!(text.lines().skip(2).count(), moves.len(), "{text}");
 }
 
+#[test]
+fn solve_counts_the_replies_keeping_the_value_after_each_move() {
+    let rules = game_tables::reduced(3);
+    let tbs = Tablebases::open(tables(), &rules);
+    let dir = tables().display().to_string();
+    let mut game = Game::new(rules, Position::start(&rules));
+    let mut shares = std::collections::BTreeSet::new();
+    // Along one game, each position's every move: the share of the
+    // opponent's replies keeping the value of the position it leads to,
+    // counted here from the tables' values.
+    for ply in 0..12 {
+        if game.outcome().is_some() {
+            break;
+        }
+        let fen = game.position().to_fen(&rules);
+        let mut args = RULES.to_vec();
+        args.extend(["--dir", &dir, "--fen", &fen, "--replies"]);
+        let out = solve(&args);
+        assert!(out.status.success(), "{out:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let moves = tbs.moves(game.position()).unwrap();
+        for m in &moves {
+            let mut next = game.clone();
+            next.play(m.mv);
+            let (keeping, legal) = if next.outcome().is_some() {
+                (0, 0)
+            } else {
+                let value = tbs.probe(next.position()).unwrap().value;
+                let replies = tbs.moves(next.position()).unwrap();
+                let keeping = replies.iter().filter(|r| r.probe.value == value).count();
+                (keeping, replies.len())
+            };
+            shares.insert((keeping, legal));
+            let line = text
+                .lines()
+                .find(|l| l.split_whitespace().next() == Some(&m.mv.to_string()))
+                .unwrap_or_else(|| panic!("{} missing in {text}", m.mv));
+            assert!(
+                line.contains(&format!(" replies {keeping}/{legal}")),
+                "{fen}: {line}"
+            );
+        }
+        game.play(moves[(ply * 7) % moves.len()].mv);
+    }
+    assert!(shares.len() > 3, "{shares:?}");
+}
+
 fn describe(p: morris::tablebase::Probe) -> String {
     match (p.value, p.plies) {
         (Value::Draw, _) => "draw".into(),

@@ -24,6 +24,12 @@ pub struct SolveArgs {
     /// $XDG_CACHE_HOME/morris/tb, else ~/.cache/morris/tb].
     #[arg(long)]
     pub dir: Option<PathBuf>,
+    /// After each move, how many of the opponent's replies keep the value
+    /// of the position it leads to, of how many legal ones (`replies
+    /// 2/17`): the fewer, the harder its task (`?` where they are not all
+    /// known).
+    #[arg(long)]
+    pub replies: bool,
 }
 
 /// The command that generates the tables `rules` need under `dir`.
@@ -101,8 +107,16 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     let mut text = format!("position {}\nvalue {value}{source}\n", pos.to_fen(&rules));
     for m in moves {
         let mark = change_mark(value.value, m.probe.value).unwrap_or_default();
+        let replies = if args.replies {
+            match oracle.replies(pos, &rules, m.mv) {
+                Some(r) => format!("replies {}/{} ", r.keeping, r.legal),
+                None => "replies ? ".to_string(),
+            }
+        } else {
+            String::new()
+        };
         let line = format!(
-            "  {:<12} {:<34} {mark}",
+            "  {:<12} {:<34} {replies:<14}{mark}",
             m.mv.to_string(),
             m.probe.to_string()
         );

@@ -17,5 +17,5 @@ mod session;
 
 pub use notice::{Notice, describe_book};
 pub use options::{Applied, BookSource, EngineOption, EngineOptionError};
-pub use oracle::Oracle;
+pub use oracle::{Oracle, Replies};
 pub use session::{Answer, Notify, SearchLost, Session, SessionError};

@@ -7,9 +7,18 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use crate::rules::{Position, Rules};
+use crate::rules::{Move, Position, Rules};
 use crate::tablebase::book::{self, Book, Books};
 use crate::tablebase::{Known, OpenTables, TableFault, Tablebases};
+
+/// How hard a move makes the opponent's task: of its legal replies in
+/// the position the move leads to, how many keep that position's value
+/// (a perfect player that sets traps leaves it the smallest share).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Replies {
+    pub keeping: usize,
+    pub legal: usize,
+}
 
 /// The tables and books of a front end.
 pub struct Oracle {
@@ -67,6 +76,28 @@ impl Oracle {
     /// (`Known::of_or_value`: the book's last ply).
     pub fn known_or_value(&self, pos: &Position, rules: &Rules) -> Option<Known> {
         Known::of_or_value(self.current(), self.book(rules), pos, rules)
+    }
+
+    /// The opponent's replies after `mv` in `pos`, where the values of
+    /// them all are known; a move that ends the game leaves none.
+    pub fn replies(&self, pos: &Position, rules: &Rules, mv: Move) -> Option<Replies> {
+        let next = pos.make(rules, mv);
+        if next.outcome_without_history(rules, true).is_some() {
+            return Some(Replies {
+                keeping: 0,
+                legal: 0,
+            });
+        }
+        let known = self.known(&next, rules)?;
+        let keeping = known
+            .moves
+            .iter()
+            .filter(|m| m.probe.value == known.value.value)
+            .count();
+        Some(Replies {
+            keeping,
+            legal: known.moves.len(),
+        })
     }
 
     /// The unusable table files found and not reported yet.
