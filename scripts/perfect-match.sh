@@ -14,7 +14,7 @@
 # each game, the first move of the shipped engine that changed the value
 # (its position string and the move, and how many plies past the
 # built-in book it came): together, a test set of the search's blind
-# spots.
+# spots (docs/perfect-match/blind-spots.txt, scripts/blind-spots.sh).
 #
 # Settings (environment):
 #   RULES        published (EndgameMoves=0 NoCaptureMoves=0) or default

@@ -6,6 +6,7 @@
 mod common;
 
 mod analyze;
+mod blind_spots;
 mod book;
 mod browser;
 mod cli_unix;

@@ -1,0 +1,121 @@
+//! scripts/blind-spots.sh on a suite of the reduced game of `Pieces` 4:
+//! positions along a game with their value-keeping moves from the game's
+//! tables; each verdict checked against the move the engine printed, and
+//! each set's count against the verdicts.
+
+use crate::common::game_tables;
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::process::Command;
+
+use morris::rules::{Game, Position};
+use morris::tablebase::Tablebases;
+
+#[test]
+fn the_suite_counts_the_moves_that_keep_the_value_in_each_set() {
+    let rules = game_tables::reduced(4);
+    let tables = game_tables::made("blind-spots-4", &rules);
+    let tbs = Tablebases::open(&tables, &rules);
+    let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("blind-spots-4-out");
+    let _ = std::fs::remove_dir_all(&out);
+    std::fs::create_dir_all(&out).unwrap();
+
+    // Positions along one game, each with the moves keeping its value.
+    let mut game = Game::new(rules, Position::start(&rules));
+    let mut suite = String::from("# set, rules, position, moves, found\n");
+    let mut expected = Vec::new();
+    let mut some_lose = false;
+    for ply in 0..16 {
+        if game.outcome().is_some() {
+            break;
+        }
+        let value = tbs.probe(game.position()).unwrap().value;
+        let moves = tbs.moves(game.position()).unwrap();
+        let keeping: Vec<String> = moves
+            .iter()
+            .filter(|m| m.probe.value == value)
+            .map(|m| m.mv.to_string())
+            .collect();
+        some_lose |= keeping.len() < moves.len();
+        let set = if ply % 3 == 2 { "held-out" } else { "tune" };
+        let fen = game.position().to_fen(&rules);
+        suite += &format!(
+            "{set}\tpublished,Pieces=4\t{fen}\t{}\tply {ply}\n",
+            keeping.join(" ")
+        );
+        let legal: Vec<String> = moves.iter().map(|m| m.mv.to_string()).collect();
+        expected.push((set, fen, keeping, legal));
+        game.play(moves[(ply * 5) % moves.len()].mv);
+    }
+    assert!(some_lose && expected.len() >= 8, "{suite}");
+    let file = out.join("suite.txt");
+    std::fs::write(&file, &suite).unwrap();
+
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/blind-spots.sh");
+    let run = Command::new("bash")
+        .arg(script)
+        .env("MORRIS", env!("CARGO_BIN_EXE_morris"))
+        .env("SUITE", &file)
+        .env("NODES", "3000")
+        .env("MORRIS_TB_AUTO", "0")
+        .env("OUT", &out)
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "{report}\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let lines: Vec<&str> = report
+        .lines()
+        .filter(|l| l.starts_with("kept  ") || l.starts_with("lost  "))
+        .collect();
+    assert_eq!(lines.len(), expected.len(), "{report}");
+    let mut counts: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
+    for (line, (set, fen, keeping, legal)) in lines.iter().zip(&expected) {
+        let (head, _) = line.rsplit_once(" (keeping: ").expect(line);
+        let (position, played) = head.rsplit_once(": ").expect(line);
+        assert!(position.ends_with(fen.as_str()), "{line}");
+        assert!(legal.contains(&played.to_string()), "{line}");
+        let kept = keeping.contains(&played.to_string());
+        assert_eq!(line.starts_with("kept"), kept, "{line}");
+        let count = counts.entry(set).or_default();
+        count.0 += usize::from(kept);
+        count.1 += 1;
+    }
+    let (mut all_kept, mut all) = (0, 0);
+    for (set, (kept, total)) in &counts {
+        assert!(
+            report.contains(&format!("kept {kept} of {total} ({set}), ")),
+            "{report}"
+        );
+        all_kept += kept;
+        all += total;
+    }
+    assert!(
+        report.contains(&format!(
+            "kept {all_kept} of {all} (all, 3000 nodes a move)"
+        )),
+        "{report}"
+    );
+
+    // Only the held-out set, when asked.
+    let run = Command::new("bash")
+        .arg(script)
+        .env("MORRIS", env!("CARGO_BIN_EXE_morris"))
+        .env("SUITE", &file)
+        .env("NODES", "3000")
+        .env("SET", "held-out")
+        .env("MORRIS_TB_AUTO", "0")
+        .env("OUT", &out)
+        .output()
+        .unwrap();
+    let report = String::from_utf8_lossy(&run.stdout);
+    let held_out = counts["held-out"].1;
+    assert!(
+        report.contains(&format!("of {held_out} (all, ")) && !report.contains("(tune)"),
+        "{report}"
+    );
+}
