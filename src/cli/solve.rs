@@ -108,15 +108,17 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     for m in moves {
         let mark = change_mark(value.value, m.probe.value).unwrap_or_default();
         let replies = if args.replies {
-            match oracle.replies(pos, &rules, m.mv) {
-                Some(r) => format!("replies {}/{} ", r.keeping, r.legal),
-                None => "replies ? ".to_string(),
-            }
+            let r = oracle
+                .replies(pos, &rules, m.mv)
+                .map_or("replies ?".to_string(), |r| {
+                    format!("replies {}/{}", r.keeping, r.legal)
+                });
+            format!("{r:<13} ")
         } else {
             String::new()
         };
         let line = format!(
-            "  {:<12} {:<34} {replies:<14}{mark}",
+            "  {:<12} {:<34} {replies}{mark}",
             m.mv.to_string(),
             m.probe.to_string()
         );
