@@ -15,6 +15,9 @@
 #           [docs/perfect-match/blind-spots.txt]
 #   NODES   the node budget of each search [2000000]
 #   SET     tune, held-out or all [all]
+#   OPTIONS more engine options, Name=Value separated by spaces
+#           (BookPath=<empty>: the search alone, for a suite of book
+#           positions) []
 #   OUT     the folder of the engine's small tables, built first for each
 #           rule set so that no search waits for them (MORRIS_TB_AUTO
 #           stones, 5) [blind-spots]
@@ -80,7 +83,9 @@ while IFS=$'\t' read -r set rules fen keeping found; do
             >"$tables.log" 2>&1
         touch "$tables.done"
     fi
-    setoptions=$(for o in "${opts[@]}"; do printf 'setoption name %s value %s\n' "${o%%=*}" "${o#*=}"; done)
+    setoptions=$(for o in "${opts[@]}" ${OPTIONS:-}; do
+        printf 'setoption name %s value %s\n' "${o%%=*}" "${o#*=}"
+    done)
     start=$(date +%s%N)
     reply=$(printf 'setoption name TablebasePath value %s\n%s\nisready\nposition fen %s\ngo nodes %s\n' \
         "$tables" "$setoptions" "$fen" "$nodes" |

@@ -1,22 +1,29 @@
 //! scripts/blind-spots.sh on a suite of the reduced game of `Pieces` 4:
 //! positions along a game with their value-keeping moves from the game's
 //! tables; each verdict checked against the move the engine printed, and
-//! each set's count against the verdicts.
+//! each set's count against the verdicts. scripts/critical-positions.sh
+//! on the same game: each position it finds checked against the tables.
 
 use crate::common::game_tables;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::Command;
+use std::sync::OnceLock;
 
 use morris::rules::{Game, Position};
 use morris::tablebase::Tablebases;
 
+/// Pieces=4 tables, made once.
+fn tables() -> &'static PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| game_tables::made("blind-spots-4", &game_tables::reduced(4)))
+}
+
 #[test]
 fn the_suite_counts_the_moves_that_keep_the_value_in_each_set() {
     let rules = game_tables::reduced(4);
-    let tables = game_tables::made("blind-spots-4", &rules);
-    let tbs = Tablebases::open(&tables, &rules);
+    let tbs = Tablebases::open(tables(), &rules);
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("blind-spots-4-out");
     let _ = std::fs::remove_dir_all(&out);
     std::fs::create_dir_all(&out).unwrap();
@@ -118,4 +125,54 @@ fn the_suite_counts_the_moves_that_keep_the_value_in_each_set() {
         report.contains(&format!("of {held_out} (all, ")) && !report.contains("(tune)"),
         "{report}"
     );
+}
+
+#[test]
+fn critical_positions_are_those_few_moves_keep_as_the_tables_say() {
+    let rules = game_tables::reduced(4);
+    let tbs = Tablebases::open(tables(), &rules);
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/critical-positions.sh");
+    let run = Command::new("bash")
+        .arg(script)
+        .env("MORRIS", env!("CARGO_BIN_EXE_morris"))
+        .env("TABLES", tables())
+        .env("RULE_OPTIONS", "Pieces=4")
+        .env("GAMES", "12")
+        .env("FROM", "4")
+        .env("TO", "20")
+        .env("MAX_KEEPING", "2")
+        .env("MIN_LEGAL", "5")
+        .output()
+        .unwrap();
+    let suite = String::from_utf8_lossy(&run.stdout);
+    assert!(
+        run.status.success(),
+        "{suite}\n{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    let mut found = 0;
+    for line in suite.lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        assert_eq!(fields.len(), 5, "{line}");
+        assert!(["tune", "held-out"].contains(&fields[0]), "{line}");
+        assert_eq!(fields[1], "published,Pieces=4", "{line}");
+        let pos = Position::from_fen(fields[2], &rules).unwrap();
+        let value = tbs.probe(&pos).unwrap().value;
+        assert_ne!(value, morris::tablebase::Value::Loss, "{line}");
+        let moves = tbs.moves(&pos).unwrap();
+        let mut keeping: Vec<String> = moves
+            .iter()
+            .filter(|m| m.probe.value == value)
+            .map(|m| m.mv.to_string())
+            .collect();
+        let mut listed: Vec<String> = fields[3].split(' ').map(str::to_string).collect();
+        keeping.sort();
+        listed.sort();
+        assert_eq!(listed, keeping, "{line}");
+        assert!(keeping.len() <= 2 && moves.len() >= 5, "{line}");
+        found += 1;
+    }
+    assert!(found > 0, "{}", String::from_utf8_lossy(&run.stderr));
+    let said = format!("critical-positions.sh: {found} positions from 12 games");
+    assert!(String::from_utf8_lossy(&run.stderr).contains(&said));
 }
