@@ -24,9 +24,11 @@
 #   TABLES       the complete solution of those rules (`morris tb generate
 #                --compact`, or --phase all for distances) [$MORRIS_TB_DIR,
 #                else ~/.cache/morris/tb]
-#   POLICY       the perfect side's drawing moves: random, or trap (the one
-#                leaving the fewest replies that keep the draw; see
-#                scripts/perfect.sh) [random]
+#   POLICY       the perfect side's drawing moves: random, trap (the one
+#                leaving the smallest share of replies that keep the draw)
+#                or engine (one after which the shipped engine's shallow
+#                search replies with a losing move); see scripts/perfect.sh
+#                [random]
 #   GAMES        games from the start per colour [100]
 #   MIDDLE       games from drawn middle-game positions, two a position [100]
 #   MOVETIME     milliseconds a move of the shipped engine [1000]; NODES=N

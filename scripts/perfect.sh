@@ -5,7 +5,11 @@
 # one the longest resistance (the tables' order); a drawn one, by POLICY,
 # a random drawing move (random), or the drawing move that leaves the
 # opponent the smallest share of its replies keeping the draw (trap: the
-# hardest task, ties at random), so that games from one opening differ.
+# hardest task, ties at random), or the drawing move whose value-losing
+# reply the shipped engine's own shallow search prefers (engine: of the
+# CANDIDATES drawing moves with the smallest shares, the first after
+# which `morris` with its book and no tables, at TRAP_NODES, answers with
+# a losing reply; else as trap), so that games from one opening differ.
 #
 #   TABLES=~/.cache/morris/tb morris match --engine cmd=scripts/perfect.sh \
 #       --engine cmd=morris --movetime 1000
@@ -13,7 +17,8 @@
 # Settings (environment): TABLES (the solution's root folder; default
 # $MORRIS_TB_DIR, else ~/.cache/morris/tb), MORRIS (the binary; default
 # target/release/morris of this checkout), SEED (its random choices;
-# default the process id), POLICY (random or trap; default random). A
+# default the process id), POLICY (random, trap or engine; default
+# random), CANDIDATES (4) and TRAP_NODES (100000) of the engine policy. A
 # position the tables do not give (a folder without the whole solution)
 # is answered by the first legal move, with an `info string error:` line.
 set -euo pipefail
@@ -25,15 +30,17 @@ RANDOM=${SEED:-$$}
 policy=${POLICY:-random}
 case $policy in
 random) replies=() ;;
-trap) replies=(--replies) ;;
+trap | engine) replies=(--replies) ;;
 *)
-    echo "perfect.sh: POLICY is random or trap, not '$policy'" >&2
+    echo "perfect.sh: POLICY is random, trap or engine, not '$policy'" >&2
     exit 2
     ;;
 esac
 # The rules child: the position string and the legal moves of what the
-# match runner sends.
+# match runner sends; for the engine policy, the shallow search (its book,
+# no tables: the solution must not be seen).
 coproc RULES { MORRIS_TB_AUTO=0 exec "$bin" 2>/dev/null; }
+echo "setoption name TablebasePath value <empty>" >&"${RULES[1]}"
 
 # The engine options of `morris` (not rules, which `solve` takes too).
 engine_options=" Hash Threads MultiPV Clear Hash Move Overhead Skill UCI_LimitStrength UCI_Elo Ponder TablebasePath TablebaseAuto BookPath "
@@ -51,6 +58,27 @@ ask() {
     done
     echo "info string error: the rules child ($bin) ended"
     exit 1
+}
+
+# The engine policy's move in the drawn position `$1` from its drawing
+# moves `$2...` ("keeping legal move"): the first, by share, after which
+# the shallow search answers with a reply that loses; none if no such.
+engine_trap() {
+    local fen=$1 move after
+    shift
+    while read -r move; do
+        # A new game each time (an empty hash): the same answer as a fresh
+        # engine's.
+        printf 'ucinewgame\nposition fen %s moves %s\n' "$fen" "$move" >&"${RULES[1]}"
+        ask "go nodes ${TRAP_NODES:-100000}" "bestmove "
+        after=$("$bin" solve --dir "$tables" --fen "$fen" --moves "$move ${answer%% *}" \
+            "${rules[@]}" 2>/dev/null | sed -n 's/^value \([a-z]*\).*/\1/p')
+        if [[ $after == win ]]; then
+            echo "$move"
+            return
+        fi
+    done < <(printf '%s\n' "$@" | awk '$1 < $2 { print $1 / $2, $3 }' | sort -g |
+        head -n "${CANDIDATES:-4}" | cut -d' ' -f2)
 }
 
 rules=()
@@ -82,7 +110,7 @@ while read -r cmd rest; do
         fen=$answer
         # `traps`: the drawing moves leaving the smallest share
         # `keep`/`legal` of replies that keep the draw.
-        best="" value="" drawing=() traps=() keep=1 legal=0
+        best="" value="" drawing=() traps=() shares=() keep=1 legal=0
         while read -r first second rest; do
             case $first in
             value) value=${second%,} ;;
@@ -93,6 +121,7 @@ while read -r cmd rest; do
                 drawing+=("$first")
                 [[ $rest =~ replies\ ([0-9]+)/([0-9]+) ]] || continue
                 k=${BASH_REMATCH[1]} n=${BASH_REMATCH[2]}
+                shares+=("$k $n $first")
                 if ((k * legal < keep * n)); then
                     traps=("$first") keep=$k legal=$n
                 elif ((k * legal == keep * n)); then
@@ -103,6 +132,10 @@ while read -r cmd rest; do
         done < <("$bin" solve --dir "$tables" --fen "$fen" "${rules[@]}" "${replies[@]}" 2>/dev/null || true)
         # Where the replies are not all known, a random drawing move.
         ((${#traps[@]} > 0)) && drawing=("${traps[@]}")
+        if [[ $policy == engine && $value == draw ]]; then
+            lure=$(engine_trap "$fen" "${shares[@]}")
+            [[ -n $lure ]] && drawing=("$lure")
+        fi
         if [[ $value == draw && ${#drawing[@]} -gt 0 ]]; then
             best=${drawing[RANDOM % ${#drawing[@]}]}
         fi

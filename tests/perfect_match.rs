@@ -112,3 +112,96 @@ fn the_match_plays_every_game_of_both_parts_and_reports_them() {
     let refereed = std::fs::read_to_string(out.join("start.jsonl")).unwrap();
     assert!(refereed.lines().count() >= 2 * 10, "{refereed}");
 }
+
+/// The engine policy of scripts/perfect.sh, in drawn positions along
+/// value-keeping games of `Pieces` 4: each move it plays keeps the draw,
+/// and some lure the shallow search (3000 nodes, no tables, a new game)
+/// into a reply that loses, as the tables say.
+#[test]
+fn the_engine_policy_keeps_the_draw_and_lures_the_shallow_search() {
+    use morris::rules::{Game, Position};
+    use morris::tablebase::{Tablebases, Value};
+
+    let rules = game_tables::reduced(4);
+    let tables = game_tables::made("perfect-policy-4", &rules);
+    let tbs = Tablebases::open(&tables, &rules);
+    let options = "setoption name Pieces value 4\nsetoption name EndgameMoves value 0\n\
+                   setoption name NoCaptureMoves value 0\n";
+    let run = |program: &str, env: &[(&str, &str)], input: String| {
+        let mut command = Command::new(program);
+        if program == "bash" {
+            command.arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/perfect.sh"));
+        }
+        for (k, v) in env {
+            command.env(k, v);
+        }
+        let mut child = command
+            .env("MORRIS_TB_AUTO", "0")
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(input.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned();
+        let best = text
+            .lines()
+            .find_map(|l| l.strip_prefix("bestmove "))
+            .unwrap_or_else(|| panic!("no bestmove: {text}"));
+        best.split(' ').next().unwrap().to_string()
+    };
+    let (mut lured, mut drawn) = (0, 0);
+    for seed in 0..3usize {
+        let mut game = Game::new(rules, Position::start(&rules));
+        for ply in 0..30usize {
+            if game.outcome().is_some() {
+                break;
+            }
+            let value = tbs.probe(game.position()).unwrap().value;
+            let moves = tbs.moves(game.position()).unwrap();
+            let keeping: Vec<_> = moves.iter().filter(|m| m.probe.value == value).collect();
+            if ply >= 8 && value == Value::Draw {
+                drawn += 1;
+                let fen = game.position().to_fen(&rules);
+                let chosen = run(
+                    "bash",
+                    &[
+                        ("MORRIS", env!("CARGO_BIN_EXE_morris")),
+                        ("TABLES", tables.to_str().unwrap()),
+                        ("POLICY", "engine"),
+                        ("TRAP_NODES", "3000"),
+                        ("SEED", "1"),
+                    ],
+                    format!("uci\n{options}position fen {fen}\ngo\nquit\n"),
+                );
+                assert!(
+                    keeping.iter().any(|m| m.mv.to_string() == chosen),
+                    "{fen}: {chosen} throws the draw away"
+                );
+                let reply = run(
+                    env!("CARGO_BIN_EXE_morris"),
+                    &[],
+                    format!(
+                        "{options}setoption name TablebasePath value <empty>\n\
+                         ucinewgame\nposition fen {fen} moves {chosen}\ngo nodes 3000\nquit\n"
+                    ),
+                );
+                let mut after = game.clone();
+                after.play_text(&chosen).unwrap();
+                if after.outcome().is_none() {
+                    let replies = tbs.moves(after.position()).unwrap();
+                    let r = replies.iter().find(|m| m.mv.to_string() == reply).unwrap();
+                    lured += usize::from(r.probe.value == Value::Loss);
+                }
+            }
+            game.play(keeping[(ply * 7 + seed * 3) % keeping.len()].mv);
+        }
+    }
+    assert!(drawn >= 10 && lured > 0, "{lured} lured of {drawn}");
+}
