@@ -4,11 +4,11 @@
 //! each set's count against the verdicts. scripts/critical-positions.sh
 //! on the same game: each position it finds checked against the tables.
 
-use crate::common::game_tables;
+use crate::common::{game_tables, script};
 
 use std::collections::BTreeMap;
+use std::ffi::OsStr;
 use std::path::PathBuf;
-use std::process::Command;
 use std::sync::OnceLock;
 
 use morris::rules::{Game, Position};
@@ -59,16 +59,16 @@ fn the_suite_counts_the_moves_that_keep_the_value_in_each_set() {
     let file = out.join("suite.txt");
     std::fs::write(&file, &suite).unwrap();
 
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/blind-spots.sh");
-    let run = Command::new("bash")
-        .arg(script)
-        .env("MORRIS", env!("CARGO_BIN_EXE_morris"))
-        .env("SUITE", &file)
-        .env("NODES", "3000")
-        .env("MORRIS_TB_AUTO", "0")
-        .env("OUT", &out)
-        .output()
-        .unwrap();
+    let suite_vars = |set: &'static str| {
+        [
+            ("SUITE", file.as_os_str()),
+            ("NODES", OsStr::new("3000")),
+            ("SET", OsStr::new(set)),
+            ("MORRIS_TB_AUTO", OsStr::new("0")),
+            ("OUT", out.as_os_str()),
+        ]
+    };
+    let run = script("blind-spots.sh", &suite_vars("all"), "");
     let report = String::from_utf8_lossy(&run.stdout);
     assert!(
         run.status.success(),
@@ -109,16 +109,7 @@ fn the_suite_counts_the_moves_that_keep_the_value_in_each_set() {
     );
 
     // Only the held-out set, when asked.
-    let run = Command::new("bash")
-        .arg(script)
-        .env("MORRIS", env!("CARGO_BIN_EXE_morris"))
-        .env("SUITE", &file)
-        .env("NODES", "3000")
-        .env("SET", "held-out")
-        .env("MORRIS_TB_AUTO", "0")
-        .env("OUT", &out)
-        .output()
-        .unwrap();
+    let run = script("blind-spots.sh", &suite_vars("held-out"), "");
     let report = String::from_utf8_lossy(&run.stdout);
     let held_out = counts["held-out"].1;
     assert!(
@@ -131,19 +122,16 @@ fn the_suite_counts_the_moves_that_keep_the_value_in_each_set() {
 fn critical_positions_are_those_few_moves_keep_as_the_tables_say() {
     let rules = game_tables::reduced(4);
     let tbs = Tablebases::open(tables(), &rules);
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/critical-positions.sh");
-    let run = Command::new("bash")
-        .arg(script)
-        .env("MORRIS", env!("CARGO_BIN_EXE_morris"))
-        .env("TABLES", tables())
-        .env("RULE_OPTIONS", "Pieces=4")
-        .env("GAMES", "12")
-        .env("FROM", "4")
-        .env("TO", "20")
-        .env("MAX_KEEPING", "2")
-        .env("MIN_LEGAL", "5")
-        .output()
-        .unwrap();
+    let vars = [
+        ("TABLES", tables().as_os_str()),
+        ("RULE_OPTIONS", OsStr::new("Pieces=4")),
+        ("GAMES", OsStr::new("12")),
+        ("FROM", OsStr::new("4")),
+        ("TO", OsStr::new("20")),
+        ("MAX_KEEPING", OsStr::new("2")),
+        ("MIN_LEGAL", OsStr::new("5")),
+    ];
+    let run = script("critical-positions.sh", &vars, "");
     let suite = String::from_utf8_lossy(&run.stdout);
     assert!(
         run.status.success(),

@@ -3,8 +3,9 @@
 //! sets traps, from the game's tables, then each part's games counted and
 //! the report read.
 
-use crate::common::game_tables;
+use crate::common::{game_tables, morris_with_input, script};
 
+use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -58,22 +59,19 @@ fn the_match_plays_every_game_of_both_parts_and_reports_them() {
     let tables = game_tables::made("perfect-match-4", &game_tables::reduced(4));
     let out = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("perfect-match-4-out");
     let _ = std::fs::remove_dir_all(&out);
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/perfect-match.sh");
-    let run = Command::new("bash")
-        .arg(script)
-        .env("MORRIS", env!("CARGO_BIN_EXE_morris"))
-        .env("TABLES", &tables)
-        .env("RULE_OPTIONS", "Pieces=4")
-        .env("GAMES", "1")
-        .env("MIDDLE", "4")
-        .env("NODES", "2000")
-        .env("MAX_PLIES", "24")
-        .env("CONCURRENCY", "2")
-        .env("MORRIS_TB_AUTO", "0")
-        .env("POLICY", "trap")
-        .env("OUT", &out)
-        .output()
-        .unwrap();
+    let vars = [
+        ("TABLES", tables.as_os_str()),
+        ("RULE_OPTIONS", OsStr::new("Pieces=4")),
+        ("GAMES", OsStr::new("1")),
+        ("MIDDLE", OsStr::new("4")),
+        ("NODES", OsStr::new("2000")),
+        ("MAX_PLIES", OsStr::new("24")),
+        ("CONCURRENCY", OsStr::new("2")),
+        ("MORRIS_TB_AUTO", OsStr::new("0")),
+        ("POLICY", OsStr::new("trap")),
+        ("OUT", out.as_os_str()),
+    ];
+    let run = script("perfect-match.sh", &vars, "");
     let report = String::from_utf8_lossy(&run.stdout);
     assert!(
         run.status.success(),
@@ -127,35 +125,20 @@ fn the_engine_policy_keeps_the_draw_and_lures_the_shallow_search() {
     let tbs = Tablebases::open(&tables, &rules);
     let options = "setoption name Pieces value 4\nsetoption name EndgameMoves value 0\n\
                    setoption name NoCaptureMoves value 0\n";
-    let run = |program: &str, env: &[(&str, &str)], input: String| {
-        let mut command = Command::new(program);
-        if program == "bash" {
-            command.arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/perfect.sh"));
-        }
-        for (k, v) in env {
-            command.env(k, v);
-        }
-        let mut child = command
-            .env("MORRIS_TB_AUTO", "0")
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        use std::io::Write;
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(input.as_bytes())
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+    // The first word of an output's `bestmove` line.
+    let best = |out: std::process::Output| {
         let text = String::from_utf8_lossy(&out.stdout).into_owned();
-        let best = text
-            .lines()
-            .find_map(|l| l.strip_prefix("bestmove "))
-            .unwrap_or_else(|| panic!("no bestmove: {text}"));
+        let line = text.lines().find_map(|l| l.strip_prefix("bestmove "));
+        let best = line.unwrap_or_else(|| panic!("no bestmove: {text}"));
         best.split(' ').next().unwrap().to_string()
     };
+    let vars = [
+        ("TABLES", tables.as_os_str()),
+        ("POLICY", OsStr::new("engine")),
+        ("TRAP_NODES", OsStr::new("3000")),
+        ("SEED", OsStr::new("1")),
+        ("MORRIS_TB_AUTO", OsStr::new("0")),
+    ];
     let (mut lured, mut drawn) = (0, 0);
     for seed in 0..3usize {
         let mut game = Game::new(rules, Position::start(&rules));
@@ -169,29 +152,23 @@ fn the_engine_policy_keeps_the_draw_and_lures_the_shallow_search() {
             if ply >= 8 && value == Value::Draw {
                 drawn += 1;
                 let fen = game.position().to_fen(&rules);
-                let chosen = run(
-                    "bash",
-                    &[
-                        ("MORRIS", env!("CARGO_BIN_EXE_morris")),
-                        ("TABLES", tables.to_str().unwrap()),
-                        ("POLICY", "engine"),
-                        ("TRAP_NODES", "3000"),
-                        ("SEED", "1"),
-                    ],
-                    format!("uci\n{options}position fen {fen}\ngo\nquit\n"),
-                );
+                let chosen = best(script(
+                    "perfect.sh",
+                    &vars,
+                    &format!("uci\n{options}position fen {fen}\ngo\nquit\n"),
+                ));
                 assert!(
                     keeping.iter().any(|m| m.mv.to_string() == chosen),
                     "{fen}: {chosen} throws the draw away"
                 );
-                let reply = run(
-                    env!("CARGO_BIN_EXE_morris"),
+                let reply = best(morris_with_input(
                     &[],
-                    format!(
+                    &vars[4..],
+                    &format!(
                         "{options}setoption name TablebasePath value <empty>\n\
                          ucinewgame\nposition fen {fen} moves {chosen}\ngo nodes 3000\nquit\n"
                     ),
-                );
+                ));
                 let mut after = game.clone();
                 after.play_text(&chosen).unwrap();
                 if after.outcome().is_none() {

@@ -83,10 +83,29 @@ pub fn morris_with_input(
     vars: &[(&str, &std::ffi::OsStr)],
     stdin: &str,
 ) -> std::process::Output {
+    let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_morris"));
+    command.args(args);
+    run_with_input(command, vars, stdin)
+}
+
+/// Runs `scripts/NAME` with `MORRIS` naming the binary under test, the
+/// environment `vars` and `stdin` written to its input; its output.
+pub fn script(name: &str, vars: &[(&str, &std::ffi::OsStr)], stdin: &str) -> std::process::Output {
+    let mut command = std::process::Command::new("bash");
+    command
+        .arg(format!("{}/scripts/{name}", env!("CARGO_MANIFEST_DIR")))
+        .env("MORRIS", env!("CARGO_BIN_EXE_morris"));
+    run_with_input(command, vars, stdin)
+}
+
+fn run_with_input(
+    mut command: std::process::Command,
+    vars: &[(&str, &std::ffi::OsStr)],
+    stdin: &str,
+) -> std::process::Output {
     use std::io::Write;
-    use std::process::{Command, Stdio};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_morris"))
-        .args(args)
+    use std::process::Stdio;
+    let mut child = command
         .envs(vars.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
