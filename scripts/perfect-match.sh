@@ -39,6 +39,9 @@
 #                moves seldom repeat); a value thrown away before is still
 #                reported [200]
 #   CONCURRENCY  games at once [1]
+#   TIMEMARGIN   milliseconds past MOVETIME before a side loses on time: the
+#                perfect side's `morris solve` runs (and POLICY=engine's
+#                searches) must not lose it games [5000]
 #   OUT          the folder of the records and the report [perfect-match]
 #   MORRIS       the binary [builds target/release/morris]; SEED [1]
 set -euo pipefail
@@ -97,6 +100,7 @@ match() { # OUTFILE, then what to play from
     shift
     "$MORRIS" match "${shipped[@]}" "${perfect[@]}" "${rules[@]}" "${limit[@]}" \
         --max-plies "${MAX_PLIES:-200}" --concurrency "${CONCURRENCY:-1}" \
+        --timemargin "${TIMEMARGIN:-5000}" \
         --ratinginterval 0 --out "$out/$file" "$@" \
         >"$out/${file%.pgn}.summary.txt"
 }
