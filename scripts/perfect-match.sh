@@ -38,6 +38,13 @@
 #                move-count draw, and the perfect side's random drawing
 #                moves seldom repeat); a value thrown away before is still
 #                reported [200]
+#   PLACEMENT    set (to anything): the placement phase alone, each game
+#                adjudicated when its last stone is placed, and no middle
+#                part. Under the default rules' move-count draws this is
+#                what their compact solution referees exactly (it holds
+#                every placement position's value, and the first movement
+#                position's, at clock 0; later movement positions need the
+#                full tables with distances, `tb generate --phase all`) []
 #   CONCURRENCY  games at once [1]
 #   TIMEMARGIN   milliseconds past MOVETIME before a side loses on time: the
 #                perfect side's `morris solve` runs (and POLICY=engine's
@@ -117,6 +124,10 @@ setoptions=$(for ((i = 1; i < ${#rules[@]}; i += 2)); do
 done)
 start=$(printf '%s\nposition startpos\nd\nquit\n' "$setoptions" | "$MORRIS" 2>/dev/null |
     sed -n 's/^Fen: //p')
+if [[ -n ${PLACEMENT:-} ]]; then
+    read -r _ _ white black _ <<<"$start"
+    MAX_PLIES=$((white + black)) middle=0
+fi
 rm -f "$out/start.pgn" "$out/middle.pgn"
 SEED=$seed match start.pgn --fen "$start" --games $((2 * games))
 referee start.pgn

@@ -182,3 +182,53 @@ fn the_engine_policy_keeps_the_draw_and_lures_the_shallow_search() {
     }
     assert!(drawn >= 10 && lured > 0, "{lured} lured of {drawn}");
 }
+
+/// PLACEMENT under the default rules' move-count draws: the placement
+/// phase alone, refereed on every ply by the compact solution of a
+/// `Pieces` 4 game (its placement values hold at any clock).
+#[test]
+fn the_placement_match_is_refereed_by_the_compact_solution() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("perfect-placement-4");
+    let out = dir.join("out");
+    let _ = std::fs::remove_dir_all(&dir);
+    let made = morris_with_input(
+        &["tb", "generate", "--compact", "--option", "Pieces=4"],
+        &[("MORRIS_TB_DIR", dir.as_os_str())],
+        "",
+    );
+    assert!(made.status.success(), "{made:?}");
+    let vars = [
+        ("TABLES", dir.as_os_str()),
+        ("RULES", OsStr::new("default")),
+        ("RULE_OPTIONS", OsStr::new("Pieces=4")),
+        ("GAMES", OsStr::new("1")),
+        ("NODES", OsStr::new("2000")),
+        ("PLACEMENT", OsStr::new("1")),
+        ("MORRIS_TB_AUTO", OsStr::new("0")),
+        ("POLICY", OsStr::new("trap")),
+        ("OUT", out.as_os_str()),
+    ];
+    let run = script("perfect-match.sh", &vars, "");
+    let report = String::from_utf8_lossy(&run.stdout);
+    assert!(run.status.success(), "{run:?}");
+    assert!(report.contains("from the start: 2 games"), "{report}");
+    assert!(!report.contains("from the middle"), "{report}");
+    let refereed = std::fs::read_to_string(out.join("start.jsonl")).unwrap();
+    let mut plies = 0;
+    for line in refereed.lines() {
+        let object: serde_json::Value = serde_json::from_str(line).unwrap();
+        let Some(ply) = object["ply"].as_u64() else {
+            continue; // a game's summary
+        };
+        // Every ply of the placement phase (4 stones a side), refereed.
+        assert!(ply <= 8, "{line}");
+        assert_eq!(object["exact"]["source"], "tables", "{line}");
+        plies += 1;
+    }
+    assert!(plies >= 2, "{refereed}");
+    let records = std::fs::read_to_string(out.join("start.pgn")).unwrap();
+    let adjudicated = records.matches("adjudicated a draw after 8 plies").count();
+    let decisive =
+        records.matches("[Result \"1-0\"]").count() + records.matches("[Result \"0-1\"]").count();
+    assert_eq!(adjudicated + decisive, 2, "{records}");
+}
