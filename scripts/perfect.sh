@@ -61,8 +61,9 @@ ask() {
 }
 
 # The engine policy's move in the drawn position `$1` from its drawing
-# moves `$2...` ("keeping legal move"): the first, by share, after which
-# the shallow search answers with a reply that loses; none if no such.
+# moves `$2...` as `ranked` lists them: the first of the CANDIDATES that
+# leave a losing reply after which the shallow search plays one; none if
+# no such.
 engine_trap() {
     local fen=$1 move after
     shift
@@ -77,8 +78,7 @@ engine_trap() {
             echo "$move"
             return
         fi
-    done < <(printf '%s\n' "$@" | awk '$1 < $2 { print $1 / $2, $3 }' | sort -g |
-        head -n "${CANDIDATES:-4}" | cut -d' ' -f2)
+    done < <(printf '%s\n' "$@" | awk '$2 { print $3 }' | head -n "${CANDIDATES:-4}")
 }
 
 rules=()
@@ -108,9 +108,9 @@ while read -r cmd rest; do
         printf 'position %s\n' "$position" >&"${RULES[1]}"
         ask "d" "Fen: "
         fen=$answer
-        # `traps`: the drawing moves leaving the smallest share
-        # `keep`/`legal` of replies that keep the draw.
-        best="" value="" drawing=() traps=() shares=() keep=1 legal=0
+        # `shares`: "keeping legal move" of each drawing move, the
+        # opponent's replies after it that keep the draw, of its legal ones.
+        best="" value="" drawing=() shares=() ranked=()
         while read -r first second rest; do
             case $first in
             value) value=${second%,} ;;
@@ -119,22 +119,31 @@ while read -r cmd rest; do
                 [[ -z $best ]] && best=$first
                 [[ ${second%,} == draw ]] || continue
                 drawing+=("$first")
-                [[ $rest =~ replies\ ([0-9]+)/([0-9]+) ]] || continue
-                k=${BASH_REMATCH[1]} n=${BASH_REMATCH[2]}
-                shares+=("$k $n $first")
-                if ((k * legal < keep * n)); then
-                    traps=("$first") keep=$k legal=$n
-                elif ((k * legal == keep * n)); then
-                    traps+=("$first")
+                if [[ $rest =~ replies\ ([0-9]+)/([0-9]+) ]]; then
+                    shares+=("${BASH_REMATCH[1]} ${BASH_REMATCH[2]} $first")
                 fi
                 ;;
             esac
         done < <("$bin" solve --dir "$tables" --fen "$fen" "${rules[@]}" "${replies[@]}" 2>/dev/null || true)
-        # Where the replies are not all known, a random drawing move.
-        ((${#traps[@]} > 0)) && drawing=("${traps[@]}")
+        # `ranked`: "share losable move", the smallest share first (a move
+        # ending the game leaves no reply: share 1); trap plays one of the
+        # smallest share. Where the replies are not all known, a random
+        # drawing move.
+        if ((${#shares[@]} > 0)); then
+            mapfile -t ranked < <(printf '%s\n' "${shares[@]}" |
+                awk '{ print ($2 ? $1 / $2 : 1), ($1 < $2), $3 }' | sort -g -k1,1)
+            drawing=()
+            for r in "${ranked[@]}"; do
+                if [[ ${r%% *} == "${ranked[0]%% *}" ]]; then
+                    drawing+=("${r##* }")
+                fi
+            done
+        fi
         if [[ $policy == engine && $value == draw ]]; then
-            lure=$(engine_trap "$fen" "${shares[@]}")
-            [[ -n $lure ]] && drawing=("$lure")
+            lure=$(engine_trap "$fen" "${ranked[@]}")
+            if [[ -n $lure ]]; then
+                drawing=("$lure")
+            fi
         fi
         if [[ $value == draw && ${#drawing[@]} -gt 0 ]]; then
             best=${drawing[RANDOM % ${#drawing[@]}]}
