@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # perfect.sh: perfect play from a complete solution, as an engine for
 # `morris match` (the UCI-like protocol). Each move comes from `morris
-# solve` on the tables: a won position plays the fastest win and a lost
-# one the longest resistance (the tables' order); a drawn one, by POLICY,
+# solve` on the tables: a lost position plays the longest resistance (the
+# tables' order), a won one is converted (below); a drawn one, by POLICY,
 # a random drawing move (random), or the drawing move that leaves the
 # opponent the smallest share of its replies keeping the draw (trap: the
 # hardest task, ties at random), or the drawing move whose value-losing
@@ -14,11 +14,18 @@
 #   TABLES=~/.cache/morris/tb morris match --engine cmd=scripts/perfect.sh \
 #       --engine cmd=morris --movetime 1000
 #
+# A won position is handed to `morris` itself with the solution as its
+# tables (it keeps only the winning moves, the fastest where the tables
+# have distances, and searches among them), so that a value thrown away
+# becomes a game lost: a compact solution has no distances, and a random
+# winning move need never convert.
+#
 # Settings (environment): TABLES (the solution's root folder; default
 # $MORRIS_TB_DIR, else ~/.cache/morris/tb), MORRIS (the binary; default
 # target/release/morris of this checkout), SEED (its random choices;
 # default the process id), POLICY (random, trap or engine; default
-# random), CANDIDATES (4) and TRAP_NODES (100000) of the engine policy. A
+# random), CANDIDATES (4) and TRAP_NODES (100000) of the engine policy,
+# CONVERT_NODES (200000: a won position's search). A
 # position the tables do not give (a folder without the whole solution)
 # is answered by the first legal move, with an `info string error:` line.
 set -euo pipefail
@@ -38,7 +45,8 @@ trap | engine) replies=(--replies) ;;
 esac
 # The rules child: the position string and the legal moves of what the
 # match runner sends; for the engine policy, the shallow search (its book,
-# no tables: the solution must not be seen).
+# no tables: the solution must not be seen); in a won position, the
+# conversion (with the solution).
 coproc RULES { MORRIS_TB_AUTO=0 exec "$bin" 2>/dev/null; }
 echo "setoption name TablebasePath value <empty>" >&"${RULES[1]}"
 
@@ -83,6 +91,7 @@ engine_trap() {
 
 rules=()
 position="startpos"
+converting=""
 while read -r cmd rest; do
     case $cmd in
     uci)
@@ -102,7 +111,13 @@ while read -r cmd rest; do
             fi
         fi
         ;;
-    ucinewgame) echo "ucinewgame" >&"${RULES[1]}" ;;
+    ucinewgame)
+        echo "ucinewgame" >&"${RULES[1]}"
+        if [[ -n $converting ]]; then
+            echo "setoption name TablebasePath value <empty>" >&"${RULES[1]}"
+            converting=""
+        fi
+        ;;
     position) position=$rest ;;
     go)
         printf 'position %s\n' "$position" >&"${RULES[1]}"
@@ -147,6 +162,15 @@ while read -r cmd rest; do
         fi
         if [[ $value == draw && ${#drawing[@]} -gt 0 ]]; then
             best=${drawing[RANDOM % ${#drawing[@]}]}
+        fi
+        if [[ $value == win && -n $best ]]; then
+            # Once won, won to the end of the game (the tables stay on).
+            if [[ -z $converting ]]; then
+                echo "setoption name TablebasePath value $tables" >&"${RULES[1]}"
+                converting=1
+            fi
+            ask "go nodes ${CONVERT_NODES:-200000}" "bestmove "
+            best=${answer%% *}
         fi
         if [[ -z $best ]]; then
             echo "info string error: the tables under $tables do not give $fen"

@@ -232,3 +232,96 @@ fn the_placement_match_is_refereed_by_the_compact_solution() {
         records.matches("[Result \"1-0\"]").count() + records.matches("[Result \"0-1\"]").count();
     assert_eq!(adjudicated + decisive, 2, "{records}");
 }
+
+/// Won positions of a compact solution (no distances) handed to the
+/// perfect player: it converts each one, against the shipped engine
+/// defending with the same tables, so that a value thrown away against it
+/// is a game lost.
+#[test]
+fn the_perfect_player_converts_won_positions_of_the_compact_solution() {
+    use crate::common::Rng;
+    use morris::rules::{Game, MoveList, Position};
+    use morris::tablebase::{Tablebases, Value};
+
+    let rules = game_tables::reduced(5);
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("perfect-convert-5");
+    let _ = std::fs::remove_dir_all(&dir);
+    let options = ["Pieces=5", "EndgameMoves=0", "NoCaptureMoves=0"];
+    let mut generate = vec!["tb", "generate", "--compact"];
+    for o in options {
+        generate.extend(["--option", o]);
+    }
+    let made = morris_with_input(&generate, &[("MORRIS_TB_DIR", dir.as_os_str())], "");
+    assert!(made.status.success(), "{made:?}");
+    let tbs = Tablebases::open(&dir, &rules);
+    // Won movement positions (side to move) along random games.
+    let mut rng = Rng::new(7);
+    let mut won = Vec::new();
+    while won.len() < 8 {
+        let mut game = Game::new(rules, Position::start(&rules));
+        let mut list = MoveList::new();
+        for ply in 0..30 {
+            if game.outcome().is_some() {
+                break;
+            }
+            let pos = *game.position();
+            if ply >= 10 && tbs.probe(&pos).map(|p| p.value) == Some(Value::Win) {
+                won.push(pos.to_fen(&rules));
+                break;
+            }
+            game.legal_moves(&mut list);
+            game.play(*rng.pick(list.as_slice()));
+        }
+    }
+    let perfect = format!("cmd={}/scripts/perfect.sh", env!("CARGO_MANIFEST_DIR"));
+    let shipped = format!("cmd={}", env!("CARGO_BIN_EXE_morris"));
+    let tb_option = format!("option.TablebasePath={}", dir.display());
+    for fen in &won {
+        let mut args = vec![
+            "match",
+            "--engine",
+            &perfect,
+            "name=perfect",
+            "--engine",
+            &shipped,
+            "name=shipped",
+            &tb_option,
+            "--fen",
+            fen,
+            "--nodes",
+            "2000",
+            "--games",
+            "2",
+            "--max-plies",
+            "200",
+        ];
+        for o in options {
+            args.extend(["--option", o]);
+        }
+        let vars = [
+            ("TABLES", dir.as_os_str()),
+            ("POLICY", OsStr::new("trap")),
+            ("MORRIS", OsStr::new(env!("CARGO_BIN_EXE_morris"))),
+            ("MORRIS_TB_AUTO", OsStr::new("0")),
+        ];
+        let run = morris_with_input(&args, &vars, "");
+        let summary = String::from_utf8_lossy(&run.stderr);
+        assert!(run.status.success(), "{summary}");
+        // Game 1 has perfect as White, game 2 as Black: the winner's game
+        // is the one where perfect is the side to move.
+        let winner = if fen.split(' ').nth(1) == Some("w") {
+            1
+        } else {
+            2
+        };
+        let line = summary
+            .lines()
+            .find(|l| l.starts_with(&format!("Game {winner} (")))
+            .unwrap_or_else(|| panic!("no game {winner}: {summary}"));
+        let result = if winner == 1 { "1-0" } else { "0-1" };
+        assert!(
+            line.contains(&format!("): {result}")),
+            "{fen}: {line}\n{summary}"
+        );
+    }
+}
