@@ -14,18 +14,20 @@
 #   TABLES=~/.cache/morris/tb morris match --engine cmd=scripts/perfect.sh \
 #       --engine cmd=morris --movetime 1000
 #
-# A won position is handed to `morris` itself with the solution as its
-# tables (it keeps only the winning moves, the fastest where the tables
-# have distances, and searches among them), so that a value thrown away
-# becomes a game lost: a compact solution has no distances, and a random
-# winning move need never convert.
+# A won position with more than one winning move is converted by
+# `morris`'s own search (no tables, CONVERT_NODES a move) among the winning
+# moves that lead to a position not met before in the game: a compact
+# solution has no distances, and a random winning move seldom converts.
+# A deep win can still end in a repetition the defender completes, so a
+# value thrown away is not always a game lost: the referee's list of
+# thrown values is the measure.
 #
 # Settings (environment): TABLES (the solution's root folder; default
 # $MORRIS_TB_DIR, else ~/.cache/morris/tb), MORRIS (the binary; default
 # target/release/morris of this checkout), SEED (its random choices;
 # default the process id), POLICY (random, trap or engine; default
 # random), CANDIDATES (4) and TRAP_NODES (100000) of the engine policy,
-# CONVERT_NODES (200000: a won position's search). A
+# CONVERT_NODES (2000000: a won position's search). A
 # position the tables do not give (a folder without the whole solution)
 # is answered by the first legal move, with an `info string error:` line.
 set -euo pipefail
@@ -45,8 +47,7 @@ trap | engine) replies=(--replies) ;;
 esac
 # The rules child: the position string and the legal moves of what the
 # match runner sends; for the engine policy, the shallow search (its book,
-# no tables: the solution must not be seen); in a won position, the
-# conversion (with the solution).
+# no tables: the solution must not be seen) and the conversion's search.
 coproc RULES { MORRIS_TB_AUTO=0 exec "$bin" 2>/dev/null; }
 echo "setoption name TablebasePath value <empty>" >&"${RULES[1]}"
 
@@ -89,9 +90,41 @@ engine_trap() {
     done < <(printf '%s\n' "$@" | awk '$2 { print $3 }' | head -n "${CANDIDATES:-4}")
 }
 
+# A position string's board, side to move and hands: what a repetition
+# compares.
+key() {
+    local fields
+    read -r -a fields <<<"$1"
+    echo "${fields[*]:0:4}"
+}
+
+# Sets `best` to the conversion's move in the won position `$1` from its
+# winning moves `$2...`: the shallow search's choice among those that lead
+# to a position not met before in this game (all, if none does), so that
+# the search's own judgement of the position, which may see no win, never
+# walks into a repetition.
+convert() {
+    local fen=$1 move fresh=()
+    local -A after=()
+    shift
+    for move in "$@"; do
+        printf 'position fen %s moves %s\n' "$fen" "$move" >&"${RULES[1]}"
+        ask "d" "Fen: "
+        after[$move]=$(key "$answer")
+        [[ -n ${seen[${after[$move]}]:-} ]] || fresh+=("$move")
+    done
+    ((${#fresh[@]} > 0)) || fresh=("$@")
+    printf 'position %s\n' "$position" >&"${RULES[1]}"
+    ask "go nodes ${CONVERT_NODES:-2000000} searchmoves ${fresh[*]}" "bestmove "
+    best=${answer%% *}
+    seen[${after[$best]}]=1
+}
+
 rules=()
 position="startpos"
-converting=""
+# The positions of this game so far (board, side and hands of the
+# position string), that a conversion does not go back to.
+declare -A seen=()
 while read -r cmd rest; do
     case $cmd in
     uci)
@@ -113,25 +146,24 @@ while read -r cmd rest; do
         ;;
     ucinewgame)
         echo "ucinewgame" >&"${RULES[1]}"
-        if [[ -n $converting ]]; then
-            echo "setoption name TablebasePath value <empty>" >&"${RULES[1]}"
-            converting=""
-        fi
+        seen=()
         ;;
     position) position=$rest ;;
     go)
         printf 'position %s\n' "$position" >&"${RULES[1]}"
         ask "d" "Fen: "
         fen=$answer
+        seen[$(key "$fen")]=1
         # `shares`: "keeping legal move" of each drawing move, the
         # opponent's replies after it that keep the draw, of its legal ones.
-        best="" value="" drawing=() shares=() ranked=()
+        best="" value="" drawing=() winning=() shares=() ranked=()
         while read -r first second rest; do
             case $first in
             value) value=${second%,} ;;
             position) ;;
             *)
                 [[ -z $best ]] && best=$first
+                [[ ${second%,} == win ]] && winning+=("$first")
                 [[ ${second%,} == draw ]] || continue
                 drawing+=("$first")
                 if [[ $rest =~ replies\ ([0-9]+)/([0-9]+) ]]; then
@@ -163,14 +195,8 @@ while read -r cmd rest; do
         if [[ $value == draw && ${#drawing[@]} -gt 0 ]]; then
             best=${drawing[RANDOM % ${#drawing[@]}]}
         fi
-        if [[ $value == win && -n $best ]]; then
-            # Once won, won to the end of the game (the tables stay on).
-            if [[ -z $converting ]]; then
-                echo "setoption name TablebasePath value $tables" >&"${RULES[1]}"
-                converting=1
-            fi
-            ask "go nodes ${CONVERT_NODES:-200000}" "bestmove "
-            best=${answer%% *}
+        if [[ $value == win && ${#winning[@]} -gt 1 ]]; then
+            convert "$fen" "${winning[@]}"
         fi
         if [[ -z $best ]]; then
             echo "info string error: the tables under $tables do not give $fen"
