@@ -117,7 +117,7 @@ convert() {
     printf 'position %s\n' "$position" >&"${RULES[1]}"
     ask "go nodes ${CONVERT_NODES:-2000000} searchmoves ${fresh[*]}" "bestmove "
     best=${answer%% *}
-    seen[${after[$best]}]=1
+    [[ -z ${after[$best]:-} ]] || seen[${after[$best]}]=1
 }
 
 rules=()
