@@ -21,21 +21,10 @@
 use std::io::{BufRead, Write};
 use std::sync::Mutex;
 
-use morris::rules::{Game, MoveList, Position, Rules};
+use morris::rules::{Game, MoveList, Position, Rng, Rules};
 use morris::search::eval::evaluate_with;
 use morris::search::{Control, Limits, Searcher, Settings, Weights};
 use morris::tablebase::{Tablebases, Value};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
 
 fn published() -> Rules {
     let mut rules = Rules::default();
@@ -82,9 +71,9 @@ fn generate(args: &[String]) {
                     if job >= games {
                         break;
                     }
-                    let mut rng = Rng((seed * 1_000_003 + job as u64)
-                        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-                        | 1);
+                    let mut rng = Rng::new(
+                        (seed * 1_000_003 + job as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1,
+                    );
                     let mut searcher = Searcher::new(settings);
                     let mut game = Game::new(rules, Position::start(&rules));
                     let mut list = MoveList::new();
@@ -104,8 +93,8 @@ fn generate(args: &[String]) {
                             lines += &format!("{}\t{score}\t{ply}\n", pos.to_fen(&rules));
                         }
                         game.legal_moves(&mut list);
-                        let mv = if ply < 4 || rng.next() % 100 < random {
-                            list.as_slice()[(rng.next() % list.len() as u64) as usize]
+                        let mv = if ply < 4 || rng.next_u64() % 100 < random {
+                            list.as_slice()[(rng.next_u64() % list.len() as u64) as usize]
                         } else {
                             searcher
                                 .search(&game, &limits, &control, &mut |_| {})
