@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # make-book.sh: cuts the built-in opening books (books/*.book, embedded by
-# src/tablebase/probe/book.rs) from the standard game's solutions.
+# crates/tablebase/src/probe/book.rs) from the standard game's solutions.
 #
 #   scripts/make-book.sh [TABLE_DIR]      # default $MORRIS_TB_DIR or ~/.cache/morris/tb
 #

@@ -1,22 +1,19 @@
 //! `morris`: a Nine Men's Morris engine and its tools.
 //!
-//! Layers, in order: each imports only the layers before it. The
-//! command line on top of them is the binary's (`src/cli/`).
+//! Layers, in order: each imports only the layers before it. The rules,
+//! the tablebases and the engine (search, session, protocol) are crates
+//! of their own (`crates/`), re-exported here under their layer names;
+//! the tools are this crate's, and the command line on top of them is
+//! the binary's (`src/cli/`).
 
 // The game: board, moves, notation, rule options, positions, set-ups.
-pub mod rules;
+pub use morris_rules as rules;
 
 // Solved endgames: generation, files, probing.
-pub mod tablebase;
+pub use morris_tablebase as tablebase;
 
-// Finding moves: alpha-beta, evaluation, time, bench.
-pub mod search;
-
-// The headless engine: a session over the search, the tables and books.
-pub mod engine;
-
-// The engine's command loop and the protocol's wire format.
-pub mod protocol;
+// Finding moves, the headless engine, and its command loop.
+pub use morris_engine::{engine, protocol, search};
 
 // Matches between engine processes, game records, openings, analysis.
 pub mod tools;

@@ -1,25 +1,41 @@
-//! The crate's layers: each module imports only from its own layer and
-//! the layers before it (README's layout section lists them), only the
+//! The layers: each module imports only from its own layer and the
+//! layers before it (README's layout section lists them), only the
 //! command line (`src/cli/`, part of the binary) knows clap, and no files
-//! of the layers import one another in a circle.
+//! of the layers import one another in a circle. Cargo already forbids an
+//! import from a later crate (`crates/`) and a circle of crates; these
+//! checks see the layers inside a crate, and the files.
 
 use std::collections::{BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-/// The layers in order, as the folders under `src/` name them (a new
-/// layer is one more name here, for the layer and circle checks alike).
-const LAYERS: [&str; 7] = [
-    "rules",
-    "tablebase",
-    "search",
-    "engine",
-    "protocol",
-    "tools",
-    "cli",
+/// The layers in order, each with its folder (a new layer is one more
+/// entry here, for the layer and circle checks alike). A crate's own
+/// layers are the modules `crate::<layer>`; the root crate names the
+/// crates below it by their layers too (`pub use morris_rules as rules;`).
+const LAYERS: [(&str, &str); 7] = [
+    ("rules", "crates/rules/src"),
+    ("tablebase", "crates/tablebase/src"),
+    ("search", "crates/engine/src/search"),
+    ("engine", "crates/engine/src/engine"),
+    ("protocol", "crates/engine/src/protocol"),
+    ("tools", "src/tools"),
+    ("cli", "src/cli"),
+];
+
+/// The crates (the library name and its `src/`), for the circle check.
+const CRATES: [(&str, &str); 4] = [
+    ("morris_rules", "crates/rules/src"),
+    ("morris_tablebase", "crates/tablebase/src"),
+    ("morris_engine", "crates/engine/src"),
+    (env!("CARGO_CRATE_NAME"), "src"),
 ];
 
 fn rank(layer: &str) -> Option<usize> {
-    LAYERS.iter().position(|&l| l == layer)
+    LAYERS.iter().position(|&(l, _)| l == layer)
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// Every `.rs` file below `dir`.
@@ -49,40 +65,35 @@ fn imported_layers(text: &str) -> Vec<String> {
 
 #[test]
 fn no_module_imports_a_later_layer() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    sources(&src, &mut files);
     let mut violations = Vec::new();
     let mut checked = 0;
-    for file in files {
-        let relative = file.strip_prefix(&src).expect("below src");
-        let layer = relative
-            .components()
-            .next()
-            .and_then(|c| c.as_os_str().to_str())
-            .and_then(rank);
-        let Some(layer) = layer else { continue };
-        checked += 1;
-        let text = std::fs::read_to_string(&file).expect("a readable source file");
-        if LAYERS[layer] != "cli" && text.contains("clap::") {
-            violations.push(format!("{} uses clap", relative.display()));
-        }
-        for name in imported_layers(&text) {
-            if rank(&name).expect("a layer") > layer {
-                violations.push(format!("{} imports crate::{name}", relative.display()));
+    for (layer, (name, dir)) in LAYERS.iter().enumerate() {
+        let mut files = Vec::new();
+        sources(&root().join(dir), &mut files);
+        for file in files {
+            let relative = file.strip_prefix(root()).expect("below the root");
+            checked += 1;
+            let text = std::fs::read_to_string(&file).expect("a readable source file");
+            if *name != "cli" && text.contains("clap::") {
+                violations.push(format!("{} uses clap", relative.display()));
+            }
+            for name in imported_layers(&text) {
+                if rank(&name).expect("a layer") > layer {
+                    violations.push(format!("{} imports crate::{name}", relative.display()));
+                }
             }
         }
     }
-    assert!(checked > 30, "only {checked} files found under src/");
+    assert!(checked > 100, "only {checked} files found in the layers");
     assert!(violations.is_empty(), "{}", violations.join("\n"));
 }
 
-/// The tablebase's parts in order (src/tablebase/mod.rs): the vocabulary
+/// The tablebase's parts in order (crates/tablebase/src/lib.rs): the vocabulary
 /// (the files at its top), then `format`, `probe`, `generator`, and
 /// `open_tables` above them all.
 const TABLEBASE_PARTS: [&str; 5] = ["vocabulary", "format", "probe", "generator", "open_tables"];
 
-/// The part of a file under src/tablebase, by its path there.
+/// The part of a file of the tablebase crate, by its path under its `src/`.
 fn tablebase_part(relative: &str) -> usize {
     let part = match relative.split_once('/') {
         Some((dir, _)) => dir,
@@ -92,15 +103,15 @@ fn tablebase_part(relative: &str) -> usize {
     TABLEBASE_PARTS
         .iter()
         .position(|&p| p == part)
-        .unwrap_or_else(|| panic!("src/tablebase/{relative} is in no part"))
+        .unwrap_or_else(|| panic!("crates/tablebase/src/{relative} is in no part"))
 }
 
-/// The files under src/tablebase that `text` (a file there, its tests
-/// left out) names through `crate::tablebase::`; an error for a path that
+/// The files of the tablebase crate that `text` (a file there, its tests
+/// left out) names through `crate::`; an error for a path that
 /// names no file (a re-export hides which file is used) and for `super::`.
 fn tablebase_imports(dir: &Path, text: &str) -> Result<Vec<String>, String> {
     if text.matches("super::").count() != text.matches("use super::*;").count() {
-        return Err("super:: (write crate::tablebase:: paths)".to_string());
+        return Err("super:: (write crate:: paths)".to_string());
     }
     let word = |s: &str| -> String {
         s.chars()
@@ -108,8 +119,8 @@ fn tablebase_imports(dir: &Path, text: &str) -> Result<Vec<String>, String> {
             .collect()
     };
     let mut out = Vec::new();
-    for (i, _) in text.match_indices("crate::tablebase::") {
-        let rest = &text[i + "crate::tablebase::".len()..];
+    for (i, _) in text.match_indices("crate::") {
+        let rest = &text[i + "crate::".len()..];
         let first = word(rest);
         if dir.join(&first).is_dir() {
             let after = &rest[first.len()..];
@@ -123,16 +134,14 @@ fn tablebase_imports(dir: &Path, text: &str) -> Result<Vec<String>, String> {
             for name in names {
                 let file = format!("{first}/{name}.rs");
                 if !dir.join(&file).is_file() {
-                    return Err(format!("crate::tablebase::{first}::{name} is no file"));
+                    return Err(format!("crate::{first}::{name} is no file"));
                 }
                 out.push(file);
             }
         } else if dir.join(format!("{first}.rs")).is_file() {
             out.push(format!("{first}.rs"));
         } else {
-            return Err(format!(
-                "crate::tablebase::{first}: name the file that defines it"
-            ));
+            return Err(format!("crate::{first}: name the file that defines it"));
         }
     }
     Ok(out)
@@ -140,7 +149,7 @@ fn tablebase_imports(dir: &Path, text: &str) -> Result<Vec<String>, String> {
 
 #[test]
 fn the_tablebase_parts_import_only_earlier_parts_and_no_file_circles() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/tablebase");
+    let dir = root().join("crates/tablebase/src");
     let mut files = Vec::new();
     sources(&dir, &mut files);
     let mut edges: Vec<(String, Vec<String>)> = Vec::new();
@@ -148,12 +157,12 @@ fn the_tablebase_parts_import_only_earlier_parts_and_no_file_circles() {
     for file in &files {
         let relative = file
             .strip_prefix(&dir)
-            .expect("below src/tablebase")
+            .expect("below the tablebase's src")
             .to_str()
             .expect("a file name")
             .replace('\\', "/");
-        // mod.rs files only declare and re-export.
-        if relative.ends_with("mod.rs") {
+        // lib.rs and mod.rs files only declare and re-export.
+        if relative.ends_with("mod.rs") || relative == "lib.rs" {
             continue;
         }
         let text = std::fs::read_to_string(file).expect("a readable source file");
@@ -215,20 +224,31 @@ fn visit(
 }
 
 // Every layer's files, with no circle of imports among them. Outside the
-// tablebase the files import through re-exports (`crate::rules::Game`,
-// where src/rules/mod.rs has `pub use game::Game;`) and `super::`, so each
+// tablebase the files import through re-exports (`crate::Game`, where
+// crates/rules/src/lib.rs has `pub use game::Game;`) and `super::`, so each
 // imported name is followed to the file that defines it.
 
-/// The files of every layer and the files each imports (by its path under
-/// `src/`). A `mod.rs` is a file like the others for the items it defines
+/// The files of every crate and the files each imports there (by its path
+/// from the root). A `mod.rs` is a file like the others for the items it defines
 /// (a search's types, the loop of the protocol); its re-exports only lead
 /// names through it, and its module declarations are no imports. A file's
 /// own name is no import.
 #[test]
 fn no_circle_of_file_imports_in_any_layer() {
-    let tree = Tree::read(Path::new(env!("CARGO_MANIFEST_DIR")).join("src"));
-    let files = tree.layer_files();
-    assert!(files.len() > 80, "only {} files found", files.len());
+    let mut circles = Vec::new();
+    let mut found = 0;
+    for (name, src) in CRATES {
+        let tree = Tree::read(root().join(src), name);
+        let files = tree.layer_files();
+        found += files.len();
+        circles.extend(circles_in(&tree, &files));
+    }
+    assert!(found > 120, "only {found} files found");
+    assert!(circles.is_empty(), "circles:\n{}", circles.join("\n"));
+}
+
+/// The circles of imports among `files` of `tree`'s crate.
+fn circles_in(tree: &Tree, files: &BTreeSet<PathBuf>) -> Vec<String> {
     let edges: Vec<(String, Vec<String>)> = files
         .iter()
         .map(|file| {
@@ -246,7 +266,7 @@ fn no_circle_of_file_imports_in_any_layer() {
     for (file, _) in &edges {
         visit(file, &edges, &mut state, &mut Vec::new(), &mut circles);
     }
-    assert!(circles.is_empty(), "circles:\n{}", circles.join("\n"));
+    circles
 }
 
 /// The parsing this rests on: `use` groups over several lines, `self`,
@@ -281,6 +301,8 @@ fn the_layers_import_parser_reads_use_groups_and_inline_paths() {
 /// paths through the modules.
 struct Tree {
     src: PathBuf,
+    /// The crate's library name, a path's first segment naming its root.
+    name: &'static str,
     uses: HashMap<PathBuf, Vec<Use>>,
 }
 
@@ -309,8 +331,8 @@ impl Target {
 
 impl Tree {
     /// Reads every file's bindings, tests included: a `mod.rs` may
-    /// re-export after a `#[cfg(test)] mod` line (src/rules/mod.rs).
-    fn read(src: PathBuf) -> Tree {
+    /// re-export after a `#[cfg(test)] mod` line (crates/rules/src/lib.rs).
+    fn read(src: PathBuf, name: &'static str) -> Tree {
         let mut files = Vec::new();
         sources(&src, &mut files);
         let uses = files
@@ -321,23 +343,27 @@ impl Tree {
                 (f, uses)
             })
             .collect();
-        Tree { src, uses }
+        Tree { src, name, uses }
     }
 
-    /// The files of the layers, in order.
+    /// The files of the crate's layers, in order (the root crate's own
+    /// files, `lib.rs` and `main.rs`, belong to none).
     fn layer_files(&self) -> BTreeSet<PathBuf> {
         let mut out = BTreeSet::new();
-        for layer in LAYERS {
-            let mut files = Vec::new();
-            sources(&self.src.join(layer), &mut files);
-            out.extend(files);
+        for (_, dir) in LAYERS {
+            let dir = root().join(dir);
+            if dir.starts_with(&self.src) {
+                let mut files = Vec::new();
+                sources(&dir, &mut files);
+                out.extend(files);
+            }
         }
         out
     }
 
-    /// A file's path under `src/`, as the failure lists it.
+    /// A file's path from the root, as the failure lists it.
     fn name(&self, file: &Path) -> String {
-        let relative = file.strip_prefix(&self.src).expect("below src");
+        let relative = file.strip_prefix(root()).expect("below the root");
         relative.to_str().expect("a file name").replace('\\', "/")
     }
 
@@ -364,7 +390,7 @@ impl Tree {
             .filter_map(|u| self.resolve(file, &u.path, 0))
             .filter_map(imported)
             .collect();
-        let starts = ["crate", "$crate", "super", "self", env!("CARGO_PKG_NAME")];
+        let starts = ["crate", "$crate", "super", "self", self.name];
         for path in paths(&rest).into_iter().filter(|p| p.len() > 1) {
             // A path from a child module (`analyze::run(..)` in a
             // `mod.rs`) leads into it as well.
@@ -394,7 +420,7 @@ impl Tree {
             "crate" | "$crate" => Target::Module(self.crate_root(from)),
             "self" => Target::Module(from.to_path_buf()),
             "super" => Target::Module(self.parent(from)?),
-            env!("CARGO_PKG_NAME") => Target::Module(self.src.join("lib.rs")),
+            name if name == self.name => Target::Module(self.src.join("lib.rs")),
             name => match self.child(from, name) {
                 Some(child) => Target::Module(child),
                 None => self.through_use(from, name, depth)?,
@@ -431,22 +457,23 @@ impl Tree {
             .find_map(|u| self.resolve(module, &u.path, depth + 1))
     }
 
-    /// The root of the crate `file` is in: the library's `lib.rs` for a
-    /// layer it declares, else the binary's `main.rs` (the cli).
+    /// The root of the crate `file` is in: the binary's `main.rs` for a
+    /// module it declares (the cli), else the library's `lib.rs`.
     fn crate_root(&self, file: &Path) -> PathBuf {
-        let lib = self.src.join("lib.rs");
-        let layer = file
+        let main = self.src.join("main.rs");
+        let module = file
             .strip_prefix(&self.src)
             .ok()
             .and_then(|r| r.components().next())
             .and_then(|c| c.as_os_str().to_str())
-            .unwrap_or("");
+            .unwrap_or("")
+            .trim_end_matches(".rs");
         let declared =
-            std::fs::read_to_string(&lib).is_ok_and(|t| t.contains(&format!("mod {layer};")));
-        if file == lib || declared {
-            lib
+            std::fs::read_to_string(&main).is_ok_and(|t| t.contains(&format!("mod {module};")));
+        if file == main || declared {
+            main
         } else {
-            self.src.join("main.rs")
+            self.src.join("lib.rs")
         }
     }
 

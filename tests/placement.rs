@@ -1,6 +1,6 @@
 //! Placement-phase tables (issue 15) against an independent naive solver
 //! (tests/common/naive_solve.rs: its own move generator, no symmetry, no
-//! code shared with src/rules or src/tablebase), on reduced games whose
+//! code shared with crates/rules or crates/tablebase), on reduced games whose
 //! tables the binary makes in seconds (`morris tb generate --phase all`).
 //! States and positions meet only as position strings. The rules are the
 //! published solutions': `EndgameMoves` and `NoCaptureMoves` 0.

@@ -1,5 +1,5 @@
 //! A deliberately naive implementation of the rules, written from
-//! docs/rules.md Part I alone (not from src/rules/movegen.rs), to check the fast
+//! docs/rules.md Part I alone (not from crates/rules/src/movegen.rs), to check the fast
 //! core against: 24 cells in an array, point names, the lines written out
 //! as name triples, adjacency derived from the lines, plain loops and
 //! strings. Speed does not matter here; being obviously right does.

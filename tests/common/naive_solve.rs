@@ -1,5 +1,5 @@
 //! An independent solver of reduced games, to check the tablebases
-//! against. It shares no code with src/rules or src/tablebase: the board
+//! against. It shares no code with crates/rules or crates/tablebase: the board
 //! comes from tests/common/naive.rs (point names and lines written from
 //! docs/rules.md), the moves are generated here by plain loops over
 //! point masks, and positions reach the engine only as position strings.

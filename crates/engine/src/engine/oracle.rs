@@ -1,0 +1,107 @@
+//! What is known exactly, without search: the endgame tables of the rules
+//! in force and the opening books, asked together so that every front
+//! end (the protocol's session, `solve`, `analyze`, the board's coach)
+//! gets the same answer: the tables' where they cover a position, else
+//! the book serving the rules.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use morris_rules::{Move, Position, Rules};
+use morris_tablebase::book::{self, Book, Books};
+use morris_tablebase::{Known, OpenTables, TableFault, Tablebases};
+
+/// How hard a move makes the opponent's task: of its legal replies in
+/// the position the move leads to, how many keep that position's value
+/// (a perfect player that sets traps leaves it the smallest share).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Replies {
+    pub keeping: usize,
+    pub legal: usize,
+}
+
+/// The tables and books of a front end.
+pub struct Oracle {
+    tables: OpenTables,
+    books: Books,
+}
+
+impl Oracle {
+    /// The tables under `root` (`None`: no tables) and the built-in books.
+    pub fn new(root: Option<PathBuf>) -> Oracle {
+        Oracle {
+            tables: OpenTables::new(root),
+            books: book::builtin().clone(),
+        }
+    }
+
+    pub fn tables(&self) -> &OpenTables {
+        &self.tables
+    }
+
+    /// The open tables, to reopen, build or point elsewhere.
+    pub fn tables_mut(&mut self) -> &mut OpenTables {
+        &mut self.tables
+    }
+
+    pub fn books(&self) -> &Books {
+        &self.books
+    }
+
+    pub fn set_books(&mut self, books: Books) {
+        self.books = books;
+    }
+
+    /// The book serving `rules`, if any.
+    pub fn book(&self, rules: &Rules) -> Option<&Book> {
+        self.books.serving(rules)
+    }
+
+    /// The tables for `rules`, reopened to see those written since they
+    /// were last opened.
+    pub fn reopen_for(&mut self, rules: &Rules) -> Option<Arc<Tablebases>> {
+        self.tables.reopened_for(rules)
+    }
+
+    fn current(&self) -> Option<&Tablebases> {
+        self.tables.current().map(|t| &**t)
+    }
+
+    /// The exact values of `pos` and of its moves (`Known::of`).
+    pub fn known(&self, pos: &Position, rules: &Rules) -> Option<Known> {
+        Known::of(self.current(), self.book(rules), pos, rules)
+    }
+
+    /// `known`, or the position's value alone where only that is known
+    /// (`Known::of_or_value`: the book's last ply).
+    pub fn known_or_value(&self, pos: &Position, rules: &Rules) -> Option<Known> {
+        Known::of_or_value(self.current(), self.book(rules), pos, rules)
+    }
+
+    /// The opponent's replies after `mv` in `pos`, where the values of
+    /// them all are known; a move that ends the game leaves none.
+    pub fn replies(&self, pos: &Position, rules: &Rules, mv: Move) -> Option<Replies> {
+        let next = pos.make(rules, mv);
+        if next.outcome_without_history(rules, true).is_some() {
+            return Some(Replies {
+                keeping: 0,
+                legal: 0,
+            });
+        }
+        let known = self.known(&next, rules)?;
+        let keeping = known
+            .moves
+            .iter()
+            .filter(|m| m.probe.value == known.value.value)
+            .count();
+        Some(Replies {
+            keeping,
+            legal: known.moves.len(),
+        })
+    }
+
+    /// The unusable table files found and not reported yet.
+    pub fn take_faults(&self) -> Vec<TableFault> {
+        self.tables.take_faults()
+    }
+}

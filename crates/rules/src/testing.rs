@@ -1,0 +1,26 @@
+//! Random games for unit tests across the crate.
+
+use super::game::Game;
+use super::moves::{Move, MoveList};
+use super::random;
+
+/// Random legal moves, repeatable from a seed.
+pub struct Rng(random::Rng);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        Rng(random::Rng::new(seed | 1))
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0.next_u64()
+    }
+
+    /// A random legal move of `game`, `None` once it is over.
+    pub fn legal_move(&mut self, game: &Game) -> Option<Move> {
+        let mut list = MoveList::new();
+        game.legal_moves(&mut list);
+        let moves = list.as_slice();
+        (!moves.is_empty()).then(|| moves[self.next_u64() as usize % moves.len()])
+    }
+}
