@@ -6,6 +6,11 @@
 //!   aspiration windows, depth in whole turns; every node applies the end
 //!   rules in the order of docs/rules.md 8.8, repetition over the
 //!   game history and the search path; wins and losses score as distances.
+//!   Its root (`worker/root.rs`: iterative deepening, aspiration windows)
+//!   apart from its nodes; the node kinds, windows and the cutoffs taken
+//!   before a node's moves (`node`), scores as distances and their public
+//!   form (`score`), what the threads share (`shared`), the main thread's
+//!   clock and reports (`main_thread`), a root move's lines (`root_move`).
 //! - `tt`: the lock-free table shared by the threads (Lazy SMP).
 //! - `ordering`, `eval`, `time`: move order, static evaluation, clock.
 //! - `tb`: table values as scores, probed at interior nodes of every phase
@@ -18,8 +23,13 @@
 
 pub mod bench;
 pub mod eval;
+mod main_thread;
+mod node;
 mod ordering;
+mod root_move;
+mod score;
 mod searcher;
+mod shared;
 mod tb;
 mod time;
 mod tt;

@@ -8,10 +8,14 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use crate::search::main_thread::Main;
+use crate::search::root_move::RootMove;
+use crate::search::score::{self, MATE_BOUND};
+use crate::search::shared::{self, Shared};
 use crate::search::tb;
 use crate::search::time::TimeManager;
 use crate::search::tt::{TableAllocError, TranspositionTable};
-use crate::search::worker::{self, MATE_BOUND, Main, Shared, Worker};
+use crate::search::worker::Worker;
 use crate::search::{Control, Info, Limits, MAX_PLY, Score, SearchOutcome, Settings};
 use morris_rules::Rng;
 use morris_rules::{Game, GameResult, Move, MoveList};
@@ -310,11 +314,11 @@ fn pick_result(main_worker: &Worker, sh: &Shared, skill: u8) -> SearchOutcome {
     let score = if sh.root_draw || main_worker.best.is_empty() {
         Score::Cp(0)
     } else {
-        worker::to_score(line.shown)
+        score::to_score(line.shown)
     };
     let ponder = line.pv.get(1).copied().or_else(|| {
         let next = sh.root.make(&sh.rules, line.mv);
-        let mv = sh.tt.probe(worker::tt_key(sh, &next))?.mv?;
+        let mv = sh.tt.probe(shared::tt_key(sh, &next))?.mv?;
         let mut list = MoveList::new();
         next.legal_moves(&sh.rules, &mut list);
         list.contains(mv).then_some(mv)
@@ -460,7 +464,7 @@ fn wait_for_stop(control: &Control, infinite: bool) {
 
 /// Index of the line a weakened player picks: the best score after noise
 /// that grows as `skill` falls, seeded by the position (repeatable).
-fn weakened_choice(lines: &[worker::RootMove], skill: u8, seed: u64) -> usize {
+fn weakened_choice(lines: &[RootMove], skill: u8, seed: u64) -> usize {
     let spread = (20 - skill as i64) * 15;
     let mut rng = Rng::new(seed | 1);
     let mut best = 0;
