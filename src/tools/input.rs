@@ -1,7 +1,7 @@
 //! Errors of the files the tools read (openings, positions to analyse):
 //! each names the file and, where there is one, the line.
 
-use super::record::RecordError;
+use super::records::record::RecordError;
 use crate::rules::{Outcome, SetupError};
 
 /// A position or opening that cannot be used.

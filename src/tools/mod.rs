@@ -1,36 +1,33 @@
-//! The tools around the engine: engine-vs-engine matches, game records,
-//! match statistics and analysis. Their command lines are in `cli`. The
-//! files are private; what the command line uses is re-exported here.
+//! The tools around the engine, by what they are: engine-vs-engine
+//! matches (`matches`), game records (`records`), games judged after the
+//! fact (`analysis`), the board in the browser (`gui`), the cluster
+//! (`slurm`), and the errors of input files (`input`). Their command lines
+//! are in `cli`. The files are private; what the command line uses is
+//! re-exported here.
 
-mod analyze;
-mod elo;
-mod engine_process;
+mod analysis;
 mod gui;
 mod input;
-mod match_runner;
-mod openings;
-mod playok;
-mod puzzles;
-mod record;
-mod sanmill_pgn;
+mod matches;
+mod records;
 mod slurm;
 
-pub use analyze::{
+pub use analysis::analyze::{
     Item, Marks, Summary, analyse, change_mark, items_from_text, json_output, position_item,
     text_output,
 };
-pub use elo::{Sprt, SprtDecision, SprtError, Tally, format_elo};
-pub use engine_process::{
-    EngineSpec, EngineSpecError, Proto, TimeControl, TimeControlError, strength_note,
-};
+pub use analysis::puzzles::{Criteria, Puzzle, export as export_puzzles, find as find_puzzles};
 pub use gui::Gui;
 pub use input::{EntryError, InputError};
-pub use match_runner::{
-    GameReport, MatchConfig, MatchError, MatchOutcome, Standings, run_match, schedule_games,
+pub use matches::elo::{Sprt, SprtDecision, SprtError, Tally, format_elo};
+pub use matches::engine_spec::{
+    EngineSpec, EngineSpecError, Proto, TimeControl, TimeControlError, strength_note,
 };
-pub use openings::{Opening, load_openings};
-pub use puzzles::{Criteria, Puzzle, export as export_puzzles, find as find_puzzles};
-pub use record::{Dialect, Record, RecordError, parse_records, result_text};
+pub use matches::game::GameReport;
+pub use matches::openings::{Opening, load_openings};
+pub use matches::runner::{MatchError, MatchOutcome, Standings, run_match};
+pub use matches::schedule::{MatchConfig, schedule_games};
+pub use records::record::{Dialect, Record, RecordError, parse_records, result_text};
 pub use slurm::{
     Queued, Settings, SlurmError, queued_jobs, submit_compact_finish, submit_jobs, waiting_jobs,
 };

@@ -19,9 +19,10 @@ use crate::engine::Oracle;
 use crate::rules::{Color, Game, Move, MoveError, Position, Rules, Setup};
 use crate::tablebase;
 use crate::tablebase::{Known, Value as TbValue};
-use crate::tools::engine_process::{EngineSpec, Fault, TimeControl};
-use crate::tools::record::{self, Record};
-use crate::tools::sanmill_pgn;
+use crate::tools::matches::engine_process::Fault;
+use crate::tools::matches::engine_spec::{EngineSpec, TimeControl};
+use crate::tools::records::record::{self, Record};
+use crate::tools::records::sanmill_pgn;
 
 use super::clock::{ClockSetting, Clocks};
 use super::coach::Coach;

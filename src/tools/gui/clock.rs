@@ -6,7 +6,7 @@
 use std::time::Instant;
 
 use crate::rules::Color;
-use crate::tools::engine_process::{TimeControl, TimeControlError};
+use crate::tools::matches::engine_spec::{TimeControl, TimeControlError};
 
 /// A game's clock: base time and increment per move, both sides.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

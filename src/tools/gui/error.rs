@@ -3,8 +3,8 @@
 //! without importing the board that answers it.
 
 use crate::rules::{MoveError, RulesError, SetupError};
-use crate::tools::engine_process::TimeControlError;
-use crate::tools::record::RecordError;
+use crate::tools::matches::engine_spec::TimeControlError;
+use crate::tools::records::record::RecordError;
 
 /// Why a request to the board failed; `status` is its HTTP status.
 #[derive(Debug, thiserror::Error)]

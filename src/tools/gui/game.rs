@@ -7,7 +7,7 @@
 
 use crate::rules::{Color, EndReason, Game, GameResult, Move, MoveError, MoveList, Setup};
 use crate::search::Score;
-use crate::tools::record::{self, format_score};
+use crate::tools::records::record::{self, format_score};
 
 use super::error::BoardError;
 

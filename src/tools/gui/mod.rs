@@ -43,7 +43,7 @@ use std::time::Duration;
 
 use tiny_http::Server;
 
-use crate::tools::engine_process::EngineSpec;
+use crate::tools::matches::engine_spec::EngineSpec;
 use board::Board;
 
 /// Threads answering requests.

@@ -7,7 +7,7 @@
 use serde::Serialize;
 
 use crate::rules::Color;
-use crate::tools::engine_process::TimeControl;
+use crate::tools::matches::engine_spec::TimeControl;
 
 /// The most lines an analysis shows.
 pub const MAX_MULTIPV: u32 = 8;

@@ -19,7 +19,8 @@ use std::time::{Duration, Instant};
 
 use crate::protocol::wire::{GoArgs, InfoLine, PositionArgs};
 use crate::rules::{Color, Rules};
-use crate::tools::engine_process::{Answer, Engine, EngineSpec, Fault, Reply, Watch};
+use crate::tools::matches::engine_process::{Answer, Engine, Fault, Reply, Watch};
+use crate::tools::matches::engine_spec::EngineSpec;
 
 use super::clock::Clocks;
 use super::game::{EngineMove, History};

@@ -17,7 +17,7 @@ use crate::rules::{self, Color, EndReason, GameResult, Move, Setup, Square};
 use crate::search::Score;
 use crate::tablebase::{self, Value as TbValue};
 use crate::tablebase::{Known, Source};
-use crate::tools::record;
+use crate::tools::records::record;
 
 use super::clock::Clocks;
 use super::coach::{self, CoachNote};

@@ -9,13 +9,15 @@ use std::sync::Arc;
 
 use serde_json::json;
 
-use super::input::InputError;
-use super::record::{Dialect, Record, RecordError, format_score, is_record, parse_records};
 use crate::engine::Session;
 use crate::rules::{Color, Game, Move, Position, Rules, Setup};
 use crate::search::{Info, Limits, Score};
 use crate::tablebase::preference;
 use crate::tablebase::{Known, Probe, Source, Value};
+use crate::tools::input::InputError;
+use crate::tools::records::record::{
+    Dialect, Record, RecordError, format_score, is_record, parse_records,
+};
 
 /// Score losses (hundredths of a piece) from which a move played is marked
 /// a mistake (`?`) or a blunder (`??`).

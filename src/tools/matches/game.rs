@@ -1,68 +1,16 @@
-//! Engine-vs-engine matches: the schedule, the games (refereed by the rules
-//! core, never by what an engine claims), and the standings.
+//! One game of a match, refereed: the engines' moves checked by the rules
+//! core (never what an engine claims), both clocks, and the record.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::{Sender, channel};
-use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
-use std::vec;
 
-use super::elo::{Sprt, SprtDecision, Tally};
-use super::engine_process::{Answer, Engine, EngineSpec, Fault, Proto, Reply, TimeControl};
-use super::openings::Opening;
-use super::record::{Record, format_score};
+use super::engine_process::{Answer, Engine, Fault, Reply};
+use super::engine_spec::{Proto, TimeControl};
+use super::schedule::{Job, MatchConfig};
 use crate::protocol::wire::sanmill::Token;
 use crate::protocol::wire::{GoArgs, PositionArgs};
-use crate::rules::{Color, Game, GameResult, Move, MoveList, Rules, Setup};
-
-/// Everything a match needs to run.
-#[derive(Clone, Debug)]
-pub struct MatchConfig {
-    pub engines: Vec<EngineSpec>,
-    pub rules: Rules,
-    /// The time control of engines without their own.
-    pub tc: TimeControl,
-    pub openings: Vec<Opening>,
-    /// Games per pairing per round (openings come in pairs, colours swapped).
-    pub games: u32,
-    pub rounds: u32,
-    /// The first engine plays each of the others, rather than all pairs.
-    pub gauntlet: bool,
-    pub concurrency: usize,
-    /// Stop once decided (two engines only).
-    pub sprt: Option<Sprt>,
-    /// Slack over the allotted time before an engine loses on time.
-    pub margin: Duration,
-    /// Longest wait for the handshake and `readyok`.
-    pub handshake_timeout: Duration,
-    /// Longest wait for a move under `depth` or `nodes` limits.
-    pub untimed_limit: Duration,
-    /// Draw a game after this many plies past the opening (0: never).
-    pub max_plies: usize,
-    pub event: String,
-}
-
-/// One game to play.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Job {
-    /// 1-based, in schedule order.
-    pub number: usize,
-    /// 1-based.
-    pub round: u32,
-    pub white: usize,
-    pub black: usize,
-    pub opening: usize,
-}
-
-impl Job {
-    /// The engine (index) playing `side`.
-    pub fn engine(&self, side: Color) -> usize {
-        match side {
-            Color::White => self.white,
-            Color::Black => self.black,
-        }
-    }
-}
+use crate::rules::{Color, Game, GameResult, Move, MoveList, Setup};
+use crate::tools::records::record::{Record, format_score};
 
 /// A finished game.
 #[derive(Clone, Debug)]
@@ -76,173 +24,6 @@ pub struct GameReport {
     pub record: Record,
 }
 
-/// Results between every two engines, from each one's point of view.
-#[derive(Clone, Debug)]
-pub struct Standings {
-    /// `tally[i][j]`: engine i's results against engine j.
-    pub tally: Vec<Vec<Tally>>,
-}
-
-impl Standings {
-    pub fn new(engines: usize) -> Standings {
-        Standings {
-            tally: vec![vec![Tally::default(); engines]; engines],
-        }
-    }
-
-    pub fn add(&mut self, white: usize, black: usize, result: GameResult) {
-        let t = &mut self.tally[white][black];
-        match result {
-            GameResult::Win(Color::White) => t.wins += 1,
-            GameResult::Win(Color::Black) => t.losses += 1,
-            GameResult::Draw => t.draws += 1,
-        }
-        self.tally[black][white] = self.tally[white][black].reversed();
-    }
-
-    /// Engine i's results against all the others.
-    pub fn total(&self, i: usize) -> Tally {
-        let mut sum = Tally::default();
-        for &t in &self.tally[i] {
-            sum += t;
-        }
-        sum
-    }
-
-    pub fn games(&self) -> u32 {
-        (0..self.tally.len())
-            .map(|i| self.total(i).games())
-            .sum::<u32>()
-            / 2
-    }
-}
-
-/// The whole schedule: rounds, then pairings, then games, colours swapped
-/// within each pair of games on the same opening.
-pub fn schedule_games(cfg: &MatchConfig) -> Vec<Job> {
-    let n = cfg.engines.len();
-    let pairings: Vec<(usize, usize)> = if cfg.gauntlet {
-        (1..n).map(|j| (0, j)).collect()
-    } else {
-        (0..n)
-            .flat_map(|i| (i + 1..n).map(move |j| (i, j)))
-            .collect()
-    };
-    let per_round = cfg.games.div_ceil(2) as usize;
-    let mut jobs = Vec::new();
-    for round in 0..cfg.rounds {
-        for &(a, b) in &pairings {
-            for g in 0..cfg.games as usize {
-                let (white, black) = if g % 2 == 0 { (a, b) } else { (b, a) };
-                jobs.push(Job {
-                    number: jobs.len() + 1,
-                    round: round + 1,
-                    white,
-                    black,
-                    opening: (round as usize * per_round + g / 2) % cfg.openings.len(),
-                });
-            }
-        }
-    }
-    jobs
-}
-
-/// How a match ended.
-#[derive(Clone, Debug)]
-pub struct MatchOutcome {
-    pub standings: Standings,
-    pub sprt: Option<SprtDecision>,
-    /// Games scheduled but not played (stopped by the SPRT or an error).
-    pub unplayed: usize,
-}
-
-/// A match stopped before its end.
-#[derive(Debug, thiserror::Error)]
-pub enum MatchError<E> {
-    #[error("cannot start the match threads: {0}")]
-    Threads(#[from] rayon::ThreadPoolBuildError),
-    /// The error `on_game` returned.
-    #[error("{0}")]
-    Report(E),
-}
-
-/// Plays the match on `cfg.concurrency` threads. `on_game` sees each game
-/// as it finishes (in finishing order) with the standings after it; an
-/// error from it stops the match and is returned.
-pub fn run_match<E>(
-    cfg: &MatchConfig,
-    on_game: &mut dyn FnMut(&GameReport, &Standings) -> Result<(), E>,
-) -> Result<MatchOutcome, MatchError<E>> {
-    let jobs = schedule_games(cfg);
-    let total = jobs.len();
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(cfg.concurrency.clamp(1, total.max(1)))
-        .thread_name(|i| format!("match-{i}"))
-        .build()?;
-    let queue = Mutex::new(jobs.into_iter());
-    let stop = AtomicBool::new(false);
-    let mut standings = Standings::new(cfg.engines.len());
-    let mut decision = None;
-    let mut played = 0;
-    let mut error = None;
-    let (tx, rx) = channel();
-    pool.in_place_scope(|scope| {
-        let (queue, stop) = (&queue, &stop);
-        // The sender goes into the workers' closure, which is dropped once
-        // every worker has finished: the reports end with the last worker.
-        scope.spawn_broadcast(move |_, _| worker(cfg, queue, stop, tx.clone()));
-        for report in rx {
-            if stop.load(Ordering::Relaxed) {
-                continue;
-            }
-            played += 1;
-            standings.add(report.job.white, report.job.black, report.result);
-            if let Err(e) = on_game(&report, &standings) {
-                error = Some(e);
-                stop.store(true, Ordering::Relaxed);
-                continue;
-            }
-            if let Some(sprt) = &cfg.sprt {
-                decision = sprt.decision(&standings.tally[0][1]);
-                if decision.is_some() {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
-        }
-    });
-    if let Some(e) = error {
-        return Err(MatchError::Report(e));
-    }
-    Ok(MatchOutcome {
-        standings,
-        sprt: decision,
-        unplayed: total - played,
-    })
-}
-
-/// One thread of the match: plays the next scheduled game until none is
-/// left or the match stops, keeping its engine processes between games.
-fn worker(
-    cfg: &MatchConfig,
-    queue: &Mutex<vec::IntoIter<Job>>,
-    stop: &AtomicBool,
-    reports: Sender<GameReport>,
-) {
-    let mut engines: Vec<Option<Engine>> = (0..cfg.engines.len()).map(|_| None).collect();
-    while !stop.load(Ordering::Relaxed) {
-        let next = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
-        let Some(job) = next else {
-            break;
-        };
-        let Some(report) = play_game(cfg, job, &mut engines, stop) else {
-            break;
-        };
-        if reports.send(report).is_err() {
-            break;
-        }
-    }
-}
-
 /// Words for the rules' reason of an outcome ("no legal move").
 fn reason_words(outcome: &crate::rules::Outcome) -> String {
     let text = outcome.to_string();
@@ -252,7 +33,7 @@ fn reason_words(outcome: &crate::rules::Outcome) -> String {
 
 /// Plays one game; `None` when the match was stopped during it. Engines
 /// that fault are dropped (killed) so the next game starts them afresh.
-fn play_game(
+pub(super) fn play_game(
     cfg: &MatchConfig,
     job: Job,
     engines: &mut [Option<Engine>],
@@ -671,64 +452,5 @@ impl<'a> Referee<'a> {
         record.set_tag("Termination", &ending.termination);
         record.set_tag("PlyCount", &self.game.moves().len().to_string());
         record
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn config(engines: usize, games: u32, rounds: u32, gauntlet: bool) -> MatchConfig {
-        let spec = |i: usize| EngineSpec::parse(&[format!("cmd=/e{i}")]).unwrap();
-        MatchConfig {
-            engines: (0..engines).map(spec).collect(),
-            rules: Rules::default(),
-            tc: TimeControl::Depth(1),
-            openings: Opening::builtin()[..3].to_vec(),
-            games,
-            rounds,
-            gauntlet,
-            concurrency: 1,
-            sprt: None,
-            margin: Duration::ZERO,
-            handshake_timeout: Duration::ZERO,
-            untimed_limit: Duration::ZERO,
-            max_plies: 0,
-            event: String::new(),
-        }
-    }
-
-    #[test]
-    fn schedule_swaps_colours_per_opening_and_cycles_openings() {
-        let jobs = schedule_games(&config(2, 4, 2, false));
-        let seen: Vec<(usize, usize, usize)> =
-            jobs.iter().map(|j| (j.white, j.black, j.opening)).collect();
-        assert_eq!(
-            seen,
-            [
-                (0, 1, 0),
-                (1, 0, 0),
-                (0, 1, 1),
-                (1, 0, 1),
-                (0, 1, 2),
-                (1, 0, 2),
-                (0, 1, 0),
-                (1, 0, 0)
-            ]
-        );
-        assert_eq!(jobs[7].round, 2);
-        assert_eq!(jobs[7].number, 8);
-    }
-
-    #[test]
-    fn round_robin_and_gauntlet_pairings() {
-        let pairs = |cfg: &MatchConfig| -> Vec<(usize, usize)> {
-            schedule_games(cfg)
-                .iter()
-                .map(|j| (j.white, j.black))
-                .collect()
-        };
-        assert_eq!(pairs(&config(3, 1, 1, false)), [(0, 1), (0, 2), (1, 2)]);
-        assert_eq!(pairs(&config(3, 1, 1, true)), [(0, 1), (0, 2)]);
     }
 }

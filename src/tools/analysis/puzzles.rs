@@ -7,10 +7,10 @@
 use serde_json::json;
 
 use super::analyze::value_word;
-use super::sanmill_pgn as sanmill;
 use crate::protocol::wire::sanmill::Token;
 use crate::rules::{Color, Game, Move, Position, Rules};
 use crate::tablebase::{Known, Probe, Value, preference};
+use crate::tools::records::sanmill_pgn as sanmill;
 
 /// Which positions make a puzzle.
 #[derive(Clone, Copy, Debug)]
