@@ -390,6 +390,7 @@ impl Tree {
             .filter_map(|u| self.resolve(file, &u.path, 0))
             .filter_map(imported)
             .collect();
+        out.extend(uses.iter().filter_map(|u| self.module_entered(file, &u.path)));
         let starts = ["crate", "$crate", "super", "self", self.name];
         for path in paths(&rest).into_iter().filter(|p| p.len() > 1) {
             // A path from a child module (`analyze::run(..)` in a
@@ -402,9 +403,41 @@ impl Tree {
             } else {
                 continue;
             };
+            out.extend(self.module_entered(file, &full));
             out.extend(self.resolve(file, &full, 0).and_then(imported));
         }
         out
+    }
+
+    /// The `mod.rs` of another module that `path` (written in `from`)
+    /// takes a name from, an item of its own or one it re-exports: using
+    /// a module from outside depends on the whole module, whatever file
+    /// the name is defined in (`solve.rs` taking `tb::generate_command`
+    /// depends on `tb/`, and so on every file `tb/mod.rs` names).
+    fn module_entered(&self, from: &Path, path: &[String]) -> Option<PathBuf> {
+        let (first, rest) = path.split_first()?;
+        let mut module = match first.as_str() {
+            "crate" | "$crate" => self.crate_root(from),
+            "self" => from.to_path_buf(),
+            "super" => self.parent(from)?,
+            name if name == self.name => self.src.join("lib.rs"),
+            name => self.child(from, name)?,
+        };
+        for segment in rest {
+            module = match segment.as_str() {
+                "self" => module,
+                "super" => self.parent(&module)?,
+                name => match self.child(&module, name) {
+                    Some(child) => child,
+                    None => {
+                        let folder = module.parent()?;
+                        let outside = module.ends_with("mod.rs") && !from.starts_with(folder);
+                        return outside.then_some(module);
+                    }
+                },
+            };
+        }
+        None
     }
 
     /// Follows `path` (as written in module `from`, a file) to where it

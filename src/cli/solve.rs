@@ -1,13 +1,13 @@
 //! `morris solve`: the value of a position and of each of its moves, from
 //! the tables.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use clap::Args;
 
 use super::stdout::out;
-use super::tb::{clock_zero_only, moves_past_clock_zero};
-use super::{CliError, PositionArgs, RulesArgs};
+use super::tb::{clock_zero_only, generate_command, moves_past_clock_zero};
+use super::{CliError, PositionArgs};
 use morris::engine::Oracle;
 use morris::rules::Color;
 use morris::tablebase::Source;
@@ -30,22 +30,6 @@ pub struct SolveArgs {
     /// known).
     #[arg(long)]
     pub replies: bool,
-}
-
-/// The command that generates the tables `rules` need under `dir`.
-pub fn generate_command(rules: &RulesArgs, dir: Option<&Path>, in_hand: bool) -> String {
-    let mut words = vec![
-        "morris tb generate --phase".to_string(),
-        if in_hand { "all" } else { "movement" }.to_string(),
-    ];
-    if rules.variant != "nine" {
-        words.push(format!("--variant {}", rules.variant));
-    }
-    words.extend(rules.options.iter().map(|o| format!("--option {o}")));
-    if let Some(d) = dir {
-        words.push(format!("--dir {}", d.display()));
-    }
-    words.join(" ")
 }
 
 /// `morris solve`.

@@ -5,9 +5,8 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::cli::CliError;
-use crate::cli::solve::generate_command;
 use crate::cli::stdout::outln;
-use crate::cli::tb::rules::TbRules;
+use crate::cli::tb::rules::{TbRules, generate_command};
 use morris::tablebase::Tablebases;
 use morris::tablebase::book::{Book, BookError};
 use morris::tablebase::placement_covers;

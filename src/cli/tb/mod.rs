@@ -22,7 +22,7 @@ use crate::cli::CliError;
 use crate::cli::stdout::out;
 use morris::tablebase;
 use rules::{TbRules, no_tables};
-pub(crate) use rules::{clock_zero_only, moves_past_clock_zero};
+pub(crate) use rules::{clock_zero_only, generate_command, moves_past_clock_zero};
 
 #[derive(Args, Debug)]
 pub struct TbArgs {

@@ -9,6 +9,22 @@ use crate::cli::{CliError, RulesArgs};
 use morris::rules::{Position, Rules};
 use morris::tablebase::{Tablebases, default_dir};
 
+/// The command that generates the tables `rules` need under `dir`.
+pub fn generate_command(rules: &RulesArgs, dir: Option<&Path>, in_hand: bool) -> String {
+    let mut words = vec![
+        "morris tb generate --phase".to_string(),
+        if in_hand { "all" } else { "movement" }.to_string(),
+    ];
+    if rules.variant != "nine" {
+        words.push(format!("--variant {}", rules.variant));
+    }
+    words.extend(rules.options.iter().map(|o| format!("--option {o}")));
+    if let Some(d) = dir {
+        words.push(format!("--dir {}", d.display()));
+    }
+    words.join(" ")
+}
+
 /// The rules and the folder of the tables.
 #[derive(Args, Debug, Clone)]
 pub struct TbRules {
