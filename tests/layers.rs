@@ -390,7 +390,10 @@ impl Tree {
             .filter_map(|u| self.resolve(file, &u.path, 0))
             .filter_map(imported)
             .collect();
-        out.extend(uses.iter().filter_map(|u| self.module_entered(file, &u.path)));
+        out.extend(
+            uses.iter()
+                .filter_map(|u| self.module_entered(file, &u.path)),
+        );
         let starts = ["crate", "$crate", "super", "self", self.name];
         for path in paths(&rest).into_iter().filter(|p| p.len() > 1) {
             // A path from a child module (`analyze::run(..)` in a

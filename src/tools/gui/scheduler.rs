@@ -17,6 +17,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+use crate::engine::EngineOption;
 use crate::protocol::wire::{GoArgs, InfoLine, PositionArgs};
 use crate::rules::{Color, Rules};
 use crate::tools::matches::engine_process::{Answer, Engine, Fault, Reply, Watch};
@@ -465,11 +466,13 @@ impl Job {
             }
         };
         if s.skill != self.skill {
-            s.engine.set_option("Skill", &self.skill.to_string())?;
+            s.engine
+                .set_option(EngineOption::Skill.name(), &self.skill.to_string())?;
             s.skill = self.skill;
         }
         if s.multipv != self.multipv {
-            s.engine.set_option("MultiPV", &self.multipv.to_string())?;
+            s.engine
+                .set_option(EngineOption::MultiPv.name(), &self.multipv.to_string())?;
             s.multipv = self.multipv;
         }
         s.engine.go_watched(

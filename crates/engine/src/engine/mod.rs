@@ -16,6 +16,6 @@ mod oracle;
 mod session;
 
 pub use notice::{Notice, describe_book};
-pub use options::{Applied, BookSource, EngineOption, EngineOptionError};
+pub use options::{Applied, BookSource, EngineOption, EngineOptionError, OptionType};
 pub use oracle::{Oracle, Replies};
 pub use session::{Answer, Notify, SearchLost, Session, SessionError};

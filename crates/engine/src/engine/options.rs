@@ -1,6 +1,7 @@
-//! The engine's own options (hash size, threads, tables, book, ...):
-//! their names, ranges and what setting one asks of the session. The
-//! rule options are the rules core's (`RuleOptionId`).
+//! The engine's own options (hash size, threads, tables, book, ...), each
+//! declared once, in one entry of `OPTIONS`: its name, type, default,
+//! range and what setting it asks of the session. The rule options are
+//! the rules core's (`RuleOptionId`).
 
 use std::path::PathBuf;
 
@@ -25,61 +26,207 @@ pub enum EngineOption {
     BookPath,
 }
 
-impl EngineOption {
-    pub const ALL: [EngineOption; 12] = [
-        EngineOption::Hash,
-        EngineOption::Threads,
-        EngineOption::MultiPv,
-        EngineOption::ClearHash,
-        EngineOption::MoveOverhead,
-        EngineOption::Skill,
-        EngineOption::LimitStrength,
-        EngineOption::Elo,
-        EngineOption::Ponder,
-        EngineOption::TablebasePath,
-        EngineOption::TablebaseAuto,
-        EngineOption::BookPath,
-    ];
+/// An engine option's type and its default, as `uci` declares it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum OptionType {
+    Button,
+    Check { default: bool },
+    Spin { default: u64, min: u64, max: u64 },
+    Text { default: String },
+}
 
-    pub fn name(self) -> &'static str {
+/// A value checked against its option's type.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Value<'a> {
+    Pressed,
+    Check(bool),
+    Spin(u64),
+    /// The text as given, empty when none was.
+    Text(&'a str),
+}
+
+/// Everything about one engine option: its name, its type with its
+/// default and range, and what setting it does. `uci`, `setoption`, the
+/// GBGP declarations and the board all read this one entry.
+struct Entry {
+    option: EngineOption,
+    name: &'static str,
+    /// A function: some defaults are known only at run time (the tables'
+    /// folder, `MORRIS_TB_AUTO`).
+    kind: fn() -> OptionType,
+    apply: fn(&mut Settings, Value) -> Applied,
+}
+
+const fn spin(default: u64, min: u64, max: u64) -> OptionType {
+    OptionType::Spin { default, min, max }
+}
+
+/// The engine options, in the order `uci` declares them.
+const OPTIONS: [Entry; 12] = [
+    Entry {
+        option: EngineOption::Hash,
+        name: "Hash",
+        kind: || spin(Settings::default().hash_mb as u64, 1, 65536),
+        apply: |s, v| {
+            s.hash_mb = v.number() as usize;
+            Applied::Settings
+        },
+    },
+    Entry {
+        option: EngineOption::Threads,
+        name: "Threads",
+        kind: || spin(Settings::default().threads as u64, 1, 256),
+        apply: |s, v| {
+            s.threads = v.number() as usize;
+            Applied::Settings
+        },
+    },
+    Entry {
+        option: EngineOption::MultiPv,
+        name: "MultiPV",
+        kind: || spin(Settings::default().multipv as u64, 1, 256),
+        apply: |s, v| {
+            s.multipv = v.number() as usize;
+            Applied::Settings
+        },
+    },
+    Entry {
+        option: EngineOption::ClearHash,
+        name: "Clear Hash",
+        kind: || OptionType::Button,
+        apply: |_, _| Applied::ClearHash,
+    },
+    Entry {
+        option: EngineOption::MoveOverhead,
+        name: "Move Overhead",
+        kind: || spin(Settings::default().move_overhead_ms, 0, 5000),
+        apply: |s, v| {
+            s.move_overhead_ms = v.number();
+            Applied::Settings
+        },
+    },
+    Entry {
+        option: EngineOption::Skill,
+        name: "Skill",
+        kind: || spin(Settings::default().skill as u64, 0, 20),
+        apply: |s, v| {
+            s.skill = v.number() as u8;
+            Applied::Settings
+        },
+    },
+    Entry {
+        option: EngineOption::LimitStrength,
+        name: "UCI_LimitStrength",
+        kind: || OptionType::Check { default: false },
+        apply: |s, v| {
+            s.limit_strength = v.flag();
+            Applied::Settings
+        },
+    },
+    Entry {
+        option: EngineOption::Elo,
+        name: "UCI_Elo",
+        kind: || {
+            spin(
+                Settings::default().elo as u64,
+                ELO_MIN as u64,
+                ELO_MAX as u64,
+            )
+        },
+        apply: |s, v| {
+            s.elo = v.number() as u32;
+            Applied::Settings
+        },
+    },
+    Entry {
+        option: EngineOption::Ponder,
+        name: "Ponder",
+        kind: || OptionType::Check { default: false },
+        // The engine ponders when told `go ponder`; the Ponder option
+        // only tells the front end it may.
+        apply: |_, _| Applied::Settings,
+    },
+    Entry {
+        option: EngineOption::TablebasePath,
+        name: "TablebasePath",
+        kind: || OptionType::Text {
+            default: morris_tablebase::default_dir()
+                .map_or_else(|_| "<empty>".to_string(), |d| d.display().to_string()),
+        },
+        // UCI spells the empty string `<empty>`: no tables.
+        apply: |_, v| {
+            let path = Some(v.text())
+                .filter(|v| !v.is_empty() && *v != "<empty>")
+                .map(PathBuf::from);
+            Applied::TablebasePath(path)
+        },
+    },
+    Entry {
+        option: EngineOption::TablebaseAuto,
+        name: "TablebaseAuto",
+        kind: || spin(auto::default_max() as u64, 0, auto::MAX as u64),
+        apply: |_, v| Applied::TablebaseAuto(v.number() as u8),
+    },
+    Entry {
+        option: EngineOption::BookPath,
+        name: "BookPath",
+        kind: || OptionType::Text {
+            default: "<builtin>".to_string(),
+        },
+        apply: |_, v| {
+            Applied::BookPath(match v.text() {
+                "" | "<empty>" => BookSource::None,
+                "<builtin>" => BookSource::Builtin,
+                path => BookSource::File(PathBuf::from(path)),
+            })
+        },
+    },
+];
+
+impl<'a> Value<'a> {
+    fn number(self) -> u64 {
         match self {
-            EngineOption::Hash => "Hash",
-            EngineOption::Threads => "Threads",
-            EngineOption::MultiPv => "MultiPV",
-            EngineOption::ClearHash => "Clear Hash",
-            EngineOption::MoveOverhead => "Move Overhead",
-            EngineOption::Skill => "Skill",
-            EngineOption::LimitStrength => "UCI_LimitStrength",
-            EngineOption::Elo => "UCI_Elo",
-            EngineOption::Ponder => "Ponder",
-            EngineOption::TablebasePath => "TablebasePath",
-            EngineOption::TablebaseAuto => "TablebaseAuto",
-            EngineOption::BookPath => "BookPath",
+            Value::Spin(n) => n,
+            _ => unreachable!("a spin option's value is a number"),
         }
     }
 
-    /// Numeric range of a spin option.
-    pub fn range(self) -> Option<(u64, u64)> {
+    fn flag(self) -> bool {
         match self {
-            EngineOption::Hash => Some((1, 65536)),
-            EngineOption::Threads => Some((1, 256)),
-            EngineOption::MultiPv => Some((1, 256)),
-            EngineOption::MoveOverhead => Some((0, 5000)),
-            EngineOption::Skill => Some((0, 20)),
-            EngineOption::Elo => Some((ELO_MIN as u64, ELO_MAX as u64)),
-            EngineOption::TablebaseAuto => Some((0, auto::MAX as u64)),
-            EngineOption::ClearHash
-            | EngineOption::LimitStrength
-            | EngineOption::Ponder
-            | EngineOption::TablebasePath
-            | EngineOption::BookPath => None,
+            Value::Check(b) => b,
+            _ => unreachable!("a check option's value is true or false"),
         }
+    }
+
+    fn text(self) -> &'a str {
+        match self {
+            Value::Text(t) => t,
+            _ => unreachable!("a text option's value is a string"),
+        }
+    }
+}
+
+impl EngineOption {
+    /// Every engine option, in the order `uci` declares them.
+    pub fn all() -> impl Iterator<Item = EngineOption> {
+        OPTIONS.iter().map(|e| e.option)
+    }
+
+    fn entry(self) -> &'static Entry {
+        &OPTIONS[self as usize]
+    }
+
+    pub fn name(self) -> &'static str {
+        self.entry().name
+    }
+
+    /// The option's type, with its default (and a spin option's range).
+    pub fn kind(self) -> OptionType {
+        (self.entry().kind)()
     }
 
     pub fn find(name: &str) -> Option<EngineOption> {
-        EngineOption::ALL
-            .into_iter()
-            .find(|o| o.name().eq_ignore_ascii_case(name))
+        EngineOption::all().find(|o| o.name().eq_ignore_ascii_case(name))
     }
 
     /// Applies a value to `settings`, or says what else the engine must do.
@@ -90,39 +237,13 @@ impl EngineOption {
     ) -> Result<Applied, EngineOptionError> {
         let name = self.name();
         let needed = || value.ok_or(EngineOptionError::NeedsValue(name));
-        match self {
-            EngineOption::ClearHash => return Ok(Applied::ClearHash),
-            EngineOption::TablebasePath => {
-                // UCI spells the empty string `<empty>`: no tables.
-                let path = value
-                    .filter(|v| !v.is_empty() && *v != "<empty>")
-                    .map(PathBuf::from);
-                return Ok(Applied::TablebasePath(path));
-            }
-            EngineOption::BookPath => {
-                return Ok(Applied::BookPath(match value {
-                    None | Some("") | Some("<empty>") => BookSource::None,
-                    Some("<builtin>") => BookSource::Builtin,
-                    Some(path) => BookSource::File(PathBuf::from(path)),
-                }));
-            }
-            // The engine ponders when told `go ponder`; the Ponder option
-            // only tells the front end it may.
-            EngineOption::Ponder => {
-                self.check(needed()?)?;
-            }
-            EngineOption::LimitStrength => settings.limit_strength = self.check(needed()?)?,
-            EngineOption::Hash => settings.hash_mb = self.spin(needed()?)? as usize,
-            EngineOption::Threads => settings.threads = self.spin(needed()?)? as usize,
-            EngineOption::MultiPv => settings.multipv = self.spin(needed()?)? as usize,
-            EngineOption::MoveOverhead => settings.move_overhead_ms = self.spin(needed()?)?,
-            EngineOption::Skill => settings.skill = self.spin(needed()?)? as u8,
-            EngineOption::Elo => settings.elo = self.spin(needed()?)? as u32,
-            EngineOption::TablebaseAuto => {
-                return Ok(Applied::TablebaseAuto(self.spin(needed()?)? as u8));
-            }
-        }
-        Ok(Applied::Settings)
+        let value = match self.kind() {
+            OptionType::Button => Value::Pressed,
+            OptionType::Check { .. } => Value::Check(self.check(needed()?)?),
+            OptionType::Spin { min, max, .. } => Value::Spin(self.spin(needed()?, min, max)?),
+            OptionType::Text { .. } => Value::Text(value.unwrap_or("")),
+        };
+        Ok((self.entry().apply)(settings, value))
     }
 
     fn check(self, value: &str) -> Result<bool, EngineOptionError> {
@@ -132,8 +253,7 @@ impl EngineOption {
         })
     }
 
-    fn spin(self, value: &str) -> Result<u64, EngineOptionError> {
-        let (min, max) = self.range().expect("spin options have a range");
+    fn spin(self, value: &str, min: u64, max: u64) -> Result<u64, EngineOptionError> {
         value
             .parse()
             .ok()
@@ -186,4 +306,18 @@ pub enum EngineOptionError {
         max: u64,
         value: String,
     },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `entry` finds an option's entry by its place in the enum.
+    #[test]
+    fn each_option_is_at_its_own_place_in_the_table() {
+        for (i, e) in OPTIONS.iter().enumerate() {
+            assert_eq!(e.option as usize, i, "{}", e.name);
+            assert_eq!(EngineOption::find(e.name), Some(e.option));
+        }
+    }
 }

@@ -2,10 +2,8 @@
 //! the standard game's defaults, then the engine's own options.
 
 use super::wire::{Declaration, DeclaredKind};
-use crate::engine::EngineOption;
-use crate::search::Settings;
+use crate::engine::{EngineOption, OptionType};
 use morris_rules::{OptionKind, RuleOptionId, Rules};
-use morris_tablebase::auto;
 
 /// The `option name ...` lines of the rule options, defaults of the standard game.
 pub fn rule_declarations() -> Vec<String> {
@@ -39,38 +37,19 @@ pub fn rule_declarations() -> Vec<String> {
 
 /// The `option name ...` line announcing an engine option.
 pub fn option_declaration(option: EngineOption) -> String {
-    let d = Settings::default();
-    let text = |default: String| DeclaredKind::Text { default };
-    let kind = match option {
-        EngineOption::ClearHash => DeclaredKind::Button,
-        EngineOption::Ponder | EngineOption::LimitStrength => {
-            DeclaredKind::Check { default: false }
-        }
-        EngineOption::TablebasePath => text(
-            morris_tablebase::default_dir()
-                .map_or_else(|_| "<empty>".to_string(), |d| d.display().to_string()),
-        ),
-        EngineOption::BookPath => text("<builtin>".to_string()),
-        EngineOption::Hash => spin_kind(option, d.hash_mb as u64),
-        EngineOption::Threads => spin_kind(option, d.threads as u64),
-        EngineOption::MultiPv => spin_kind(option, d.multipv as u64),
-        EngineOption::MoveOverhead => spin_kind(option, d.move_overhead_ms),
-        EngineOption::Skill => spin_kind(option, d.skill as u64),
-        EngineOption::Elo => spin_kind(option, d.elo as u64),
-        EngineOption::TablebaseAuto => spin_kind(option, auto::default_max() as u64),
+    let kind = match option.kind() {
+        OptionType::Button => DeclaredKind::Button,
+        OptionType::Check { default } => DeclaredKind::Check { default },
+        OptionType::Spin { default, min, max } => DeclaredKind::Spin {
+            default: default as i64,
+            min: min as i64,
+            max: max as i64,
+        },
+        OptionType::Text { default } => DeclaredKind::Text { default },
     };
     Declaration {
         name: option.name().to_string(),
         kind,
     }
     .to_string()
-}
-
-fn spin_kind(option: EngineOption, default: u64) -> DeclaredKind {
-    let (min, max) = option.range().expect("spin options have a range");
-    DeclaredKind::Spin {
-        default: default as i64,
-        min: min as i64,
-        max: max as i64,
-    }
 }

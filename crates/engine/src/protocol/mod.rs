@@ -228,7 +228,7 @@ impl Engine {
         for line in declarations::rule_declarations() {
             self.out.line(&line);
         }
-        for o in crate::engine::EngineOption::ALL {
+        for o in crate::engine::EngineOption::all() {
             self.out.line(&declarations::option_declaration(o));
         }
         // What `BookPath <builtin>` holds: a book for each of these rules.
