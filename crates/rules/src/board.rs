@@ -11,7 +11,7 @@ pub const NUM_SQUARES: usize = 24;
 
 /// One of the 24 points.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub struct Square(u8);
+pub struct Square(pub(super) u8);
 
 /// Names of the points in index order (which is also text order).
 const NAMES: [&str; NUM_SQUARES] = [
@@ -83,7 +83,7 @@ impl fmt::Display for Square {
 }
 
 /// Points by ring and clockwise position from the top-left corner.
-const RING_SQUARES: [[u8; 8]; 3] = [
+pub(super) const RING_SQUARES: [[u8; 8]; 3] = [
     // a7 d7 g7 g4 g1 d1 a1 a4
     [2, 14, 23, 22, 21, 9, 0, 1],
     // b6 d6 f6 f4 f2 d2 b2 b4
@@ -92,7 +92,7 @@ const RING_SQUARES: [[u8; 8]; 3] = [
     [8, 12, 17, 16, 15, 11, 6, 7],
 ];
 
-const RING_POS: [(usize, usize); NUM_SQUARES] = {
+pub(super) const RING_POS: [(usize, usize); NUM_SQUARES] = {
     let mut table = [(0, 0); NUM_SQUARES];
     let mut r = 0;
     while r < 3 {
@@ -556,65 +556,6 @@ impl Layout {
     }
 }
 
-/// Number of board symmetries.
-const NUM_SYMMETRIES: usize = 16;
-
-/// A symmetry of the board: a permutation of the points that maps lines to
-/// lines and neighbours to neighbours, on both layouts.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Symmetry(u8);
-
-const SYMMETRY_TABLE: [[u8; NUM_SQUARES]; NUM_SYMMETRIES] = {
-    let mut table = [[0u8; NUM_SQUARES]; NUM_SYMMETRIES];
-    let mut s = 0;
-    while s < NUM_SYMMETRIES {
-        let rot = s % 4;
-        let mirror = (s / 4) % 2 == 1;
-        let swap = s / 8 == 1;
-        let mut sq = 0;
-        while sq < NUM_SQUARES {
-            let (mut r, mut k) = RING_POS[sq];
-            if mirror {
-                k = (10 - k) % 8;
-            }
-            k = (k + 2 * rot) % 8;
-            if swap {
-                r = 2 - r;
-            }
-            table[s][sq] = RING_SQUARES[r][k];
-            sq += 1;
-        }
-        s += 1;
-    }
-    table
-};
-
-impl Symmetry {
-    /// All 16 symmetries; the first is the identity.
-    pub const ALL: [Symmetry; NUM_SYMMETRIES] = {
-        let mut all = [Symmetry(0); NUM_SYMMETRIES];
-        let mut i = 0;
-        while i < NUM_SYMMETRIES {
-            all[i] = Symmetry(i as u8);
-            i += 1;
-        }
-        all
-    };
-
-    #[inline]
-    pub fn apply(self, sq: Square) -> Square {
-        Square(SYMMETRY_TABLE[self.0 as usize][sq.index()])
-    }
-
-    pub fn apply_bb(self, bb: Bitboard) -> Bitboard {
-        let mut out = 0;
-        for sq in bb {
-            out |= 1 << self.apply(sq).0;
-        }
-        Bitboard(out)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -718,25 +659,5 @@ mod tests {
         assert!(l.adjacent[sq("b2").index()].contains(sq("a1")));
         assert!(l.adjacent[sq("b2").index()].contains(sq("c3")));
         assert!(!l.adjacent[sq("a1").index()].contains(sq("c3")));
-    }
-
-    #[test]
-    fn symmetries_preserve_lines_and_adjacency() {
-        for layout in [&Layout::PLAIN, &Layout::DIAGONAL] {
-            let mut images = std::collections::HashSet::new();
-            for s in Symmetry::ALL {
-                let perm: Vec<_> = Square::ALL.iter().map(|&q| s.apply(q)).collect();
-                images.insert(perm);
-                for line in &layout.lines[..layout.num_lines] {
-                    assert!(layout.line_index(s.apply_bb(*line)).is_some());
-                }
-                for a in Square::ALL {
-                    for b in layout.adjacent[a.index()] {
-                        assert!(layout.adjacent[s.apply(a).index()].contains(s.apply(b)));
-                    }
-                }
-            }
-            assert_eq!(images.len(), NUM_SYMMETRIES);
-        }
     }
 }

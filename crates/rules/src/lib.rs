@@ -15,13 +15,13 @@ mod perft;
 mod position;
 mod random;
 mod setup;
+mod step;
+mod symmetry;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 mod turns;
 
-pub use board::{
-    Bitboard, EmptyNeighbours, Layout, LineCounts, Slides, Square, Symmetry, line_indices,
-};
+pub use board::{Bitboard, EmptyNeighbours, Layout, LineCounts, Slides, Square, line_indices};
 pub use color::Color;
 pub use fen::{FenError, START_FEN};
 pub use game::Game;
@@ -36,6 +36,7 @@ pub use options::{
 pub use outcome::{EndReason, GameResult, Outcome};
 pub use position::{Owed, Position};
 pub use setup::{Setup, SetupError, Start};
+pub use symmetry::Symmetry;
 
 pub use movegen::removable;
 pub use notation::square;

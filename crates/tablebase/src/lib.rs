@@ -109,10 +109,9 @@ mod value;
 pub use error::{Faults, TableFault, TableProblem, TablebaseError};
 pub use fingerprint::{Fingerprint, NotCovered, PlacementFingerprint, covers, placement_covers};
 pub use folder::{NoDefaultDir, default_dir};
+pub use format::atomic::{remove_temporaries_being_written, temporaries};
 pub use format::codec::Layout;
-pub use format::file::{
-    HEADER_LEN, file_len, prefetch, remove_temporaries_being_written, table_path, temporaries,
-};
+pub use format::file::{HEADER_LEN, file_len, prefetch, table_path};
 pub use format::index::Indexer;
 pub use format::summary::Summary;
 pub use generator::compress::{CompactCheck, CompressStep, Compressed, check_compact, compress};

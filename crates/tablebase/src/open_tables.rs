@@ -12,7 +12,7 @@ use std::sync::atomic::AtomicBool;
 
 use crate::error::{Faults, TableFault};
 use crate::fingerprint::Fingerprint;
-use crate::format::file::remove_temporaries_being_written;
+use crate::format::atomic::remove_temporaries_being_written;
 use crate::generator::auto;
 use crate::generator::auto::{Background, Event};
 use crate::probe::tables::Tablebases;

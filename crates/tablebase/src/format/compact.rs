@@ -35,8 +35,9 @@ use memmap2::Mmap;
 use std::path::{Path, PathBuf};
 
 use crate::error::{TableProblem, TablebaseError};
+use crate::format::atomic::write_parts_atomically;
 use crate::format::codec::Layout;
-use crate::format::file::{Checks, HEADER_LEN, Header, checksum, map_file, write_parts_atomically};
+use crate::format::file::{Checks, HEADER_LEN, Header, checksum, map_file};
 use crate::format::runs::{MODEL_BYTES, RunDecoder, RunModel, SLOTS};
 use crate::format::summary::Summary;
 use crate::sector::Sector;

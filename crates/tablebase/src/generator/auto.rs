@@ -289,7 +289,7 @@ fn stale(path: &Path) -> bool {
         .and_then(|t| t.elapsed().ok())
         .unwrap_or_default();
     match fs::read_to_string(path).map(|t| t.trim().parse::<u32>()) {
-        Ok(Ok(pid)) => !crate::format::file::process_alive(pid) || age > STALE_AFTER,
+        Ok(Ok(pid)) => !crate::format::atomic::process_alive(pid) || age > STALE_AFTER,
         // Just created, the id not written yet; or unreadable for long.
         Ok(Err(_)) | Err(_) => age > Duration::from_secs(10),
     }

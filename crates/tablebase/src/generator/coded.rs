@@ -18,12 +18,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rayon::prelude::*;
 
 use crate::error::{TableProblem, TablebaseError};
+use crate::format::atomic::write_parts_atomically;
 use crate::format::codec::Layout;
 use crate::format::compact::{CodedPlane, Kind};
-use crate::format::file::{Header, checksum, file_len, map_file, write_parts_atomically};
+use crate::format::file::{Header, checksum, file_len, map_file};
 use crate::format::runs::{MODEL_BYTES, RunCounts, RunModel, SLOTS};
 use crate::format::summary::Summary;
-use crate::probe::tables::{SubspaceTable, at_clock_zero};
+use crate::probe::clock::at_clock_zero;
+use crate::probe::tables::SubspaceTable;
 use crate::sector::Sector;
 use crate::value::{Probe, Value};
 use morris_rules::Rules;

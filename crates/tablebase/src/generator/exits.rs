@@ -2,7 +2,8 @@
 //! result through them, and the best of several.
 
 use crate::format::codec::Layout;
-use crate::probe::tables::{SubspaceTable, at_clock_zero};
+use crate::probe::clock::at_clock_zero;
+use crate::probe::tables::SubspaceTable;
 use crate::sector::Sector;
 use crate::value::{Probe, Value};
 use morris_rules::Rules;

@@ -44,13 +44,14 @@ use rayon::prelude::*;
 use crate::error::TablebaseError;
 use crate::fingerprint::{Fingerprint, PlacementFingerprint};
 use crate::format::codec::Layout;
-use crate::format::file;
 use crate::format::file::Header;
 use crate::format::index::Indexer;
 use crate::format::summary::Summary;
+use crate::format::{atomic, file};
 use crate::generator::plan::{dependencies, plan, up_to};
 use crate::generator::solver::{CODE, PADDING, Solver};
-use crate::probe::tables::{Tablebases, at_clock_zero};
+use crate::probe::clock::at_clock_zero;
+use crate::probe::tables::Tablebases;
 use crate::progress::{Progress, Reporter};
 use crate::sector::{Sector, Subspace};
 use crate::value::{Probe, Value};
@@ -147,7 +148,7 @@ pub fn generate(
         .collect();
     let text = fp.text();
     let run = Run::new(root, &dir, &text, &fp.rules(), options)?;
-    file::remove_stale_temporaries(&dir);
+    atomic::remove_stale_temporaries(&dir);
     let done = run.solve_all(&pairs, |lower, pair| {
         for dep in dependencies(&fp.rules(), pair[0]) {
             usable(lower, dep, true, TablebaseError::Missing)?;
@@ -191,7 +192,7 @@ pub fn generate_game(
     }
     let text = fp.text();
     let run = Run::new(root, &dir, &text, &prules, options)?;
-    file::remove_stale_temporaries(&dir);
+    atomic::remove_stale_temporaries(&dir);
     done.extend(run.solve_all(&plan.pairs, |lower, pair| {
         for dep in crate::generator::placement::dependencies(&prules, pair) {
             usable(lower, dep, options.wdl, TablebaseError::Missing)?;
@@ -227,7 +228,7 @@ pub(crate) fn generate_pair(
     };
     let run = Run::new(root, &dir, &text, &rules, options)?;
     for &s in members {
-        file::remove_temporaries_of(&file::table_path(&dir, s));
+        atomic::remove_temporaries_of(&file::table_path(&dir, s));
     }
     run.solve_all(&[members.to_vec()], |lower, pair| {
         let deps = if placing {

@@ -7,8 +7,9 @@
 use std::path::Path;
 
 use crate::probe::book::rules_text;
+use crate::probe::clock::at_clock_zero;
 use crate::probe::stats::fold_canonical;
-use crate::probe::tables::{Tablebases, at_clock_zero};
+use crate::probe::tables::Tablebases;
 use crate::sector::Sector;
 use crate::value::{Probe, Value};
 use morris_rules::Rules;

@@ -9,8 +9,9 @@ use crate::format::file::file_len;
 use crate::format::summary::Summary;
 use rayon::prelude::*;
 
+use crate::probe::clock::at_clock_zero;
+use crate::probe::tables::SubspaceTable;
 use crate::probe::tables::Tablebases;
-use crate::probe::tables::{SubspaceTable, at_clock_zero};
 use crate::sector::Sector;
 use crate::value::Probe;
 use morris_rules::Rules;

@@ -15,20 +15,18 @@
 //! `end:<white|black|draw>:<pieces|boardfull|blocked>` (a game a rule ended
 //! during a turn).
 
-use nom::branch::alt;
-use nom::bytes::complete::tag;
-use nom::character::complete::{char, digit1, one_of, space1};
-use nom::combinator::{all_consuming, map, map_res, opt, value};
-use nom::multi::{count, separated_list1};
-use nom::sequence::preceded;
+use nom::combinator::all_consuming;
 use nom::{IResult, Parser};
 
 use super::board::{Bitboard, Square};
 use super::color::Color;
-use super::notation::square;
 use super::options::{MillShuttle, PlacingMill, Rules};
-use super::outcome::{EndReason, GameResult, Outcome};
+use super::outcome::EndReason;
 use super::position::{Owed, Position};
+
+mod grammar;
+
+use grammar::{Cell, Extra, REASONS, RESULTS, bans, extra, fields, number, ranks, side};
 
 /// The start position of standard nine men's morris.
 pub const START_FEN: &str = "3/3/3/6/3/3/3 w 9 9 0 1";
@@ -104,199 +102,6 @@ fn square_named(name: &str) -> Square {
         .into_iter()
         .find(|s| s.name() == name)
         .expect("rank tables name points")
-}
-
-/// One rank's contents as written: pieces and runs of empty points.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Cell {
-    Piece(Color),
-    Marked,
-    Empty(usize),
-}
-
-fn cells(input: &str) -> IResult<&str, Vec<Cell>> {
-    nom::multi::many1(alt((
-        value(Cell::Piece(Color::White), one_of("Ww")),
-        value(Cell::Piece(Color::Black), one_of("Bb")),
-        value(Cell::Marked, one_of("Mm")),
-        map(one_of("123456"), |d| Cell::Empty(d as usize - '0' as usize)),
-    )))
-    .parse(input)
-}
-
-fn number<T: std::str::FromStr>(input: &str) -> IResult<&str, T> {
-    map_res(digit1, str::parse).parse(input)
-}
-
-fn line(input: &str) -> IResult<&str, [Square; 3]> {
-    map(count(square, 3), |v| [v[0], v[1], v[2]]).parse(input)
-}
-
-fn bans(input: &str) -> IResult<&str, Lines> {
-    alt((
-        value(Vec::new(), tag("-")),
-        separated_list1(char(','), line),
-    ))
-    .parse(input)
-}
-
-/// The lines of a ban field.
-type Lines = Vec<[Square; 3]>;
-
-fn points(input: &str) -> IResult<&str, Bitboard> {
-    alt((
-        value(Bitboard::EMPTY, tag("-")),
-        map(nom::multi::many1(square), |v| {
-            v.into_iter().fold(Bitboard::EMPTY, |a, s| a | s.bit())
-        }),
-    ))
-    .parse(input)
-}
-
-fn pair<T: Clone>(
-    item: impl Fn(&str) -> IResult<&str, T>,
-) -> impl Fn(&str) -> IResult<&str, [T; 2]> {
-    move |input| {
-        let (rest, (a, _, b)) = (&item, char('/'), &item).parse(input)?;
-        Ok((rest, [a, b]))
-    }
-}
-
-fn shuttle(input: &str) -> IResult<&str, Option<(Square, Square)>> {
-    alt((
-        value(None, tag("-")),
-        map((square, square), |(f, t)| Some((f, t))),
-    ))
-    .parse(input)
-}
-
-/// `<n>[o][a][s]`: a count and its flags.
-fn owed_part(input: &str) -> IResult<&str, (u8, bool, bool, bool)> {
-    map(
-        (number, opt(char('o')), opt(char('a')), opt(char('s'))),
-        |(n, o, a, s)| (n, o.is_some(), a.is_some(), s.is_some()),
-    )
-    .parse(input)
-}
-
-fn owed(input: &str) -> IResult<&str, Owed> {
-    map(
-        (owed_part, opt(preceded(char('/'), owed_part))),
-        |((count, own, adjacent, then_same), queued)| {
-            let (queued, queued_own, queued_adjacent, _) = queued.unwrap_or_default();
-            Owed {
-                count,
-                own,
-                adjacent,
-                then_same,
-                queued,
-                queued_own,
-                queued_adjacent,
-            }
-        },
-    )
-    .parse(input)
-}
-
-const RESULTS: [(&str, GameResult); 3] = [
-    ("white", GameResult::Win(Color::White)),
-    ("black", GameResult::Win(Color::Black)),
-    ("draw", GameResult::Draw),
-];
-
-/// The reasons a rule can end a game during a turn.
-const REASONS: [(&str, EndReason); 3] = [
-    ("pieces", EndReason::FewerPieces(3)),
-    ("boardfull", EndReason::BoardFull),
-    ("blocked", EndReason::Blocked),
-];
-
-fn named<T: Clone>(table: &'static [(&'static str, T)]) -> impl Fn(&str) -> IResult<&str, T> {
-    move |input| {
-        for (name, v) in table {
-            if let Ok((rest, _)) = tag::<_, _, nom::error::Error<&str>>(*name).parse(input) {
-                return Ok((rest, v.clone()));
-            }
-        }
-        Err(nom::Err::Error(nom::error::Error::new(
-            input,
-            nom::error::ErrorKind::Tag,
-        )))
-    }
-}
-
-fn end(input: &str) -> IResult<&str, Outcome> {
-    map(
-        (named(&RESULTS), char(':'), named(&REASONS)),
-        |(result, _, reason)| Outcome { result, reason },
-    )
-    .parse(input)
-}
-
-/// One `name:value` field of the rule-set state.
-#[derive(Clone)]
-enum Extra {
-    Spent([Bitboard; 2]),
-    Shuttle([Option<(Square, Square)>; 2]),
-    Owed(Owed),
-    End(Outcome),
-}
-
-fn extra(input: &str) -> IResult<&str, Extra> {
-    alt((
-        map(preceded(tag("spent:"), pair(points)), Extra::Spent),
-        map(preceded(tag("shuttle:"), pair(shuttle)), Extra::Shuttle),
-        map(preceded(tag("owe:"), owed), Extra::Owed),
-        map(preceded(tag("end:"), end), Extra::End),
-    ))
-    .parse(input)
-}
-
-/// The fields as written, before validation against the rules.
-struct Fields {
-    ranks: Vec<Vec<Cell>>,
-    side: Color,
-    hands: [u32; 2],
-    clock: u32,
-    fullmove: u32,
-    bans: Option<(Lines, Lines)>,
-    extras: Vec<Extra>,
-}
-
-fn side(input: &str) -> IResult<&str, Color> {
-    alt((
-        value(Color::White, one_of("wW")),
-        value(Color::Black, one_of("bB")),
-    ))
-    .parse(input)
-}
-
-fn ranks(input: &str) -> IResult<&str, Vec<Vec<Cell>>> {
-    separated_list1(char('/'), cells).parse(input)
-}
-
-fn fields(input: &str) -> IResult<&str, Fields> {
-    let (rest, (ranks, side, white, black, clock, fullmove, bans)) = (
-        ranks,
-        preceded(space1, side),
-        preceded(space1, number),
-        preceded(space1, number),
-        preceded(space1, number),
-        preceded(space1, number),
-        opt((preceded(space1, bans), preceded(space1, bans))),
-    )
-        .parse(input)?;
-    let (rest, extras) = nom::multi::many0(preceded(space1, extra)).parse(rest)?;
-    let fields = Fields {
-        ranks,
-        side,
-        hands: [white, black],
-        clock,
-        fullmove,
-        bans,
-        extras,
-    };
-    Ok((rest, fields))
 }
 
 /// The field that keeps `text` from having the fields' shape, found word
@@ -639,8 +444,8 @@ fn ban_text(rules: &Rules, mask: u32) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::Variant;
+    use crate::*;
 
     #[test]
     fn start_round_trips() {
