@@ -6,6 +6,9 @@
 //! the tools are this crate's, and the command line on top of them is
 //! the binary's (`src/cli/`).
 
+// An item is public only when the crate's API holds it.
+#![warn(unreachable_pub)]
+
 // The game: board, moves, notation, rule options, positions, set-ups.
 pub use morris_rules as rules;
 

@@ -4,6 +4,9 @@
 //! Layers, in order: each imports only the layers before it (the rules
 //! and the tablebases are crates of their own below this one).
 
+// An item is public only when the crate's API holds it.
+#![warn(unreachable_pub)]
+
 // Finding moves: alpha-beta, evaluation, time, bench.
 pub mod search;
 

@@ -7,7 +7,7 @@
 use std::fmt;
 
 /// Number of points on the board.
-pub const NUM_SQUARES: usize = 24;
+pub(crate) const NUM_SQUARES: usize = 24;
 
 /// One of the 24 points.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -242,7 +242,7 @@ impl std::ops::Not for Bitboard {
 }
 
 /// Maximum number of lines (mills) on a layout.
-pub const MAX_LINES: usize = 20;
+pub(crate) const MAX_LINES: usize = 20;
 
 /// Adjacency and mill lines of one board layout (plain or with diagonals).
 #[derive(Debug)]

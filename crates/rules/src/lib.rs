@@ -1,6 +1,9 @@
 //! The rules core: board, moves, notation, rule options, positions and
 //! games. It knows nothing of search or protocols.
 
+// An item is public only when the crate's API holds it.
+#![warn(unreachable_pub)]
+
 mod board;
 mod color;
 mod ending;

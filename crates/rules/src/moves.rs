@@ -20,7 +20,7 @@ pub struct Move(u64);
 const NONE: u64 = 31;
 
 /// The most removals one turn can hold.
-pub const MAX_REMOVALS: usize = 10;
+pub(crate) const MAX_REMOVALS: usize = 10;
 
 impl Move {
     #[inline]

@@ -24,7 +24,7 @@ impl Rng {
 
 /// The next word of a splitmix64 stream kept in `state`: a `const fn`, so
 /// the hash keys of positions are built at compile time.
-pub const fn splitmix64(state: &mut u64) -> u64 {
+pub(crate) const fn splitmix64(state: &mut u64) -> u64 {
     *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = *state;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);

@@ -83,7 +83,6 @@
 //! prints each with its slots) for the standard game: see docs/placement-tables.md;
 //! solving one needs 4 bytes a slot (6 under `Lasker`) plus the mapped
 //! tables it reads.
-
 //!
 //! The module has three parts, each using only the ones before it and the
 //! vocabulary (`value`, `sector`, `fingerprint`, `error`, `progress`):
@@ -93,6 +92,8 @@
 //! jobs). Above them
 //! `open_tables` owns the tables a long-lived process keeps open. All of
 //! them are private: what the rest of the engine uses is re-exported here.
+
+// An item is public only when the crate's API holds it.
 #![warn(unreachable_pub)]
 
 mod error;

@@ -54,7 +54,7 @@ pub struct Analysis {
 }
 
 /// The exact values around a move played.
-pub struct Exact {
+pub(crate) struct Exact {
     source: Source,
     /// The position's value and the move played's, for the side to move.
     before: Probe,

@@ -52,7 +52,7 @@ enum Body {
 }
 
 /// Answers one request; a client gone before the answer is only logged.
-pub fn answer(board: &Arc<Board>, port: u16, mut request: Request) {
+pub(super) fn answer(board: &Arc<Board>, port: u16, mut request: Request) {
     let (status, body) = match route(board, port, &mut request) {
         Ok(body) => (200, body),
         Err(r) => (

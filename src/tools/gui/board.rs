@@ -34,7 +34,7 @@ use super::view;
 
 /// A new game's settings.
 #[derive(Clone, Debug)]
-pub struct NewGame {
+pub(super) struct NewGame {
     pub rules: Rules,
     pub engine_side: EngineSide,
     /// None: the last game's.
@@ -216,7 +216,7 @@ impl State {
 }
 
 /// The board behind the page, shared by the request threads.
-pub struct Board {
+pub(super) struct Board {
     spec: EngineSpec,
     state: Mutex<State>,
     /// The threads of the searches, joined at the shut-down.
@@ -230,7 +230,7 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 impl Board {
     /// The start position of the standard rules, the engine playing Black
     /// at depth 4, or at the limit `--engine` gave.
-    pub fn new(spec: EngineSpec) -> Arc<Board> {
+    pub(super) fn new(spec: EngineSpec) -> Arc<Board> {
         let rules = Rules::default();
         let strength = spec
             .tc
@@ -258,7 +258,7 @@ impl Board {
     }
 
     /// Starts a new game.
-    pub fn new_game(self: &Arc<Self>, settings: NewGame) -> view::State {
+    pub(super) fn new_game(self: &Arc<Self>, settings: NewGame) -> view::State {
         self.update(|st| {
             st.set_game(Game::new(settings.rules, Position::start(&settings.rules)));
             st.orders.new_game(settings.engine_side, settings.strength);
@@ -268,7 +268,7 @@ impl Board {
 
     /// Plays a move given in the notation, checked by the rules core, at
     /// the end of the game.
-    pub fn play(self: &Arc<Self>, token: &str) -> Result<view::State, BoardError> {
+    pub(super) fn play(self: &Arc<Self>, token: &str) -> Result<view::State, BoardError> {
         self.change(|st| {
             st.history.playable()?;
             if let Some(ply) = st.history.viewed() {
@@ -293,7 +293,7 @@ impl Board {
 
     /// Takes back `plies` moves, or back to ply `to` (at most back to the
     /// game's start).
-    pub fn take_back(self: &Arc<Self>, back: TakeBack) -> view::State {
+    pub(super) fn take_back(self: &Arc<Self>, back: TakeBack) -> view::State {
         self.update(|st| {
             let len = st.game().moves().len();
             let keep = match back {
@@ -307,7 +307,7 @@ impl Board {
     /// Sets the game to a set-up line: a position string, `startpos`, and
     /// moves, as `Setup::parse` reads it, or a position in Sanmill's
     /// string (its puzzles' `initialPosition`), under the rules in force.
-    pub fn set_position(self: &Arc<Self>, text: &str) -> Result<view::State, BoardError> {
+    pub(super) fn set_position(self: &Arc<Self>, text: &str) -> Result<view::State, BoardError> {
         self.change(|st| {
             let rules = *st.game().rules();
             let game = if sanmill_pgn::is_sanmill_fen(text) {
@@ -323,30 +323,30 @@ impl Board {
     }
 
     /// Views the position after `ply` moves (the end when past it).
-    pub fn view(self: &Arc<Self>, ply: usize) -> view::State {
+    pub(super) fn view(self: &Arc<Self>, ply: usize) -> view::State {
         self.update(|st| st.history.set_view(ply))
     }
 
     /// Turns the analysis of the viewed position on (with that many
     /// lines) or off.
-    pub fn analyse(self: &Arc<Self>, lines: Option<u32>) -> view::State {
+    pub(super) fn analyse(self: &Arc<Self>, lines: Option<u32>) -> view::State {
         self.update(|st| st.orders.analyse(lines))
     }
 
     /// Turns the coach on or off (which drops its note).
-    pub fn coach(self: &Arc<Self>, enabled: bool) -> view::State {
+    pub(super) fn coach(self: &Arc<Self>, enabled: bool) -> view::State {
         self.update(|st| st.coach.set_enabled(enabled))
     }
 
     /// Stops the engine's search and pauses its play (and analysis).
-    pub fn stop(self: &Arc<Self>) -> view::State {
+    pub(super) fn stop(self: &Arc<Self>) -> view::State {
         self.update(|st| st.orders.stop())
     }
 
     /// Lets the engine play the side to move (whichever side that is) and
     /// its turns after it. With `wait`, answers once that move is played
     /// (or failed: the engine's fault is the error).
-    pub fn go(self: &Arc<Self>, wait: bool) -> Result<view::State, BoardError> {
+    pub(super) fn go(self: &Arc<Self>, wait: bool) -> Result<view::State, BoardError> {
         let state = self.change(|st| {
             st.history.playable()?;
             st.orders.go();
@@ -377,7 +377,7 @@ impl Board {
     }
 
     /// The game as a record (`tools::record`'s format).
-    pub fn record(&self) -> String {
+    pub(super) fn record(&self) -> String {
         let mut st = lock(&self.state);
         st.tick();
         let name = |side: Color| -> String {
@@ -415,7 +415,7 @@ impl Board {
 
     /// Replaces the game with the first record in `text`, under its rules,
     /// viewed at its end; the engine waits for `go`.
-    pub fn import_record(self: &Arc<Self>, text: &str) -> Result<view::State, BoardError> {
+    pub(super) fn import_record(self: &Arc<Self>, text: &str) -> Result<view::State, BoardError> {
         let records = record::parse_records(text)?;
         let first = records
             .first()
@@ -431,7 +431,7 @@ impl Board {
     }
 
     /// The state the page is sent (protocol.md, "The board").
-    pub fn state(&self) -> view::State {
+    pub(super) fn state(&self) -> view::State {
         let mut st = lock(&self.state);
         st.tick();
         st.view(&self.spec)
@@ -512,7 +512,7 @@ impl Board {
 
     /// Cancels the search, waits for the search threads and shuts the
     /// engine down.
-    pub fn shut_down(&self) {
+    pub(super) fn shut_down(&self) {
         let engine = lock(&self.state).scheduler.close();
         let threads = std::mem::take(&mut *lock(&self.threads));
         for t in threads {
@@ -524,7 +524,7 @@ impl Board {
 
 /// What `take_back` takes back.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum TakeBack {
+pub(super) enum TakeBack {
     Plies(usize),
     To(usize),
 }

@@ -10,14 +10,14 @@ use crate::tools::matches::engine_spec::{TimeControl, TimeControlError};
 
 /// A game's clock: base time and increment per move, both sides.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct ClockSetting {
+pub(super) struct ClockSetting {
     pub base_ms: u64,
     pub inc_ms: u64,
 }
 
 impl ClockSetting {
     /// `SECONDS[+INCREMENT]`, as `morris match --tc` reads it.
-    pub fn parse(text: &str) -> Result<ClockSetting, TimeControlError> {
+    pub(super) fn parse(text: &str) -> Result<ClockSetting, TimeControlError> {
         match TimeControl::parse_clock(text)? {
             TimeControl::Clock { base_ms, inc_ms } => Ok(ClockSetting { base_ms, inc_ms }),
             other => unreachable!("parse_clock gave {other}"),

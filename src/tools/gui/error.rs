@@ -8,7 +8,7 @@ use crate::tools::records::record::RecordError;
 
 /// Why a request to the board failed; `status` is its HTTP status.
 #[derive(Debug, thiserror::Error)]
-pub enum BoardError {
+pub(super) enum BoardError {
     #[error("{0}")]
     BadRequest(String),
     #[error(transparent)]
@@ -28,7 +28,7 @@ pub enum BoardError {
 }
 
 impl BoardError {
-    pub fn status(&self) -> u16 {
+    pub(super) fn status(&self) -> u16 {
         match self {
             BoardError::BadRequest(_)
             | BoardError::Rules(_)

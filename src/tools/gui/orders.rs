@@ -10,11 +10,11 @@ use crate::rules::Color;
 use crate::tools::matches::engine_spec::TimeControl;
 
 /// The most lines an analysis shows.
-pub const MAX_MULTIPV: u32 = 8;
+pub(super) const MAX_MULTIPV: u32 = 8;
 
 /// Which sides the engine plays.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum EngineSide {
+pub(super) enum EngineSide {
     White,
     Black,
     /// Engine against engine: it plays every move.
@@ -23,7 +23,7 @@ pub enum EngineSide {
 }
 
 impl EngineSide {
-    pub fn from_name(name: &str) -> Option<EngineSide> {
+    pub(super) fn from_name(name: &str) -> Option<EngineSide> {
         match name {
             "white" => Some(EngineSide::White),
             "black" => Some(EngineSide::Black),
@@ -33,7 +33,7 @@ impl EngineSide {
         }
     }
 
-    pub fn name(self) -> &'static str {
+    pub(super) fn name(self) -> &'static str {
         match self {
             EngineSide::White => "white",
             EngineSide::Black => "black",
@@ -57,7 +57,7 @@ impl EngineSide {
 /// move). Its JSON is `{"depth": N}` and the like.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Strength {
+pub(super) enum Strength {
     Depth(u32),
     MoveTime(u64),
     Nodes(u64),
@@ -67,7 +67,7 @@ pub enum Strength {
 impl Strength {
     /// The default of `--engine`'s limit keys (`depth=`, `movetime=`,
     /// `nodes=`); a clock (`tc=`) is the game's clock instead.
-    pub fn of_time_control(tc: TimeControl) -> Option<Strength> {
+    pub(super) fn of_time_control(tc: TimeControl) -> Option<Strength> {
         match tc {
             TimeControl::Depth(d) => Some(Strength::Depth(d)),
             TimeControl::MoveTime(ms) => Some(Strength::MoveTime(ms)),

@@ -27,7 +27,7 @@ use super::orders::{Kind, Orders, Strength};
 /// Every JSON answer of the API.
 #[derive(Serialize, Debug)]
 #[serde(untagged)]
-pub enum Reply {
+pub(super) enum Reply {
     State(Box<State>),
     Position(Position),
     Record(Record),
@@ -44,7 +44,7 @@ impl From<State> for Reply {
 /// The game as the page shows it: the position viewed and the game around
 /// it (protocol.md lists what each field means).
 #[derive(Serialize, Debug)]
-pub struct State {
+pub(super) struct State {
     pub rules: RuleSet,
     pub ply: usize,
     pub fen: String,
@@ -72,7 +72,7 @@ pub struct State {
 }
 
 #[derive(Serialize, Debug)]
-pub struct RuleSet {
+pub(super) struct RuleSet {
     pub variant: &'static str,
     /// The options that differ from the variant's, as `Name=Value`.
     pub options: Vec<String>,
@@ -82,7 +82,7 @@ pub struct RuleSet {
 
 /// One thing of each side.
 #[derive(Serialize, Debug)]
-pub struct Sides<T> {
+pub(super) struct Sides<T> {
     pub white: T,
     pub black: T,
 }
@@ -104,7 +104,7 @@ fn mills(rules: &rules::Rules, pos: &rules::Position) -> Sides<Vec<&'static str>
 
 /// The game's end.
 #[derive(Serialize, Debug)]
-pub struct Over {
+pub(super) struct Over {
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub result: &'static str,
     pub winner: Option<&'static str>,
@@ -115,7 +115,7 @@ pub struct Over {
 
 /// The milliseconds left to each side, and whose clock runs.
 #[derive(Serialize, Debug)]
-pub struct Clock {
+pub(super) struct Clock {
     pub white: u64,
     pub black: u64,
     pub running: Option<&'static str>,
@@ -126,7 +126,7 @@ pub struct Clock {
 /// A score: `{"cp": N}` or `{"mate": N}`.
 #[derive(Serialize, Clone, Copy, Debug)]
 #[serde(rename_all = "lowercase")]
-pub enum Eval {
+pub(super) enum Eval {
     Cp(i32),
     Mate(i32),
 }
@@ -141,19 +141,19 @@ impl From<Score> for Eval {
 }
 
 #[derive(Serialize, Debug)]
-pub struct Coach {
+pub(super) struct Coach {
     pub enabled: bool,
     pub note: Option<Note>,
 }
 
 #[derive(Serialize, Debug)]
-pub struct Analysis {
+pub(super) struct Analysis {
     pub multipv: u32,
 }
 
 /// The search running: what for, on which ply, and its lines so far.
 #[derive(Serialize, Debug)]
-pub struct Search {
+pub(super) struct Search {
     pub kind: Kind,
     pub ply: usize,
     pub lines: Vec<Line>,
@@ -161,7 +161,7 @@ pub struct Search {
 
 /// One `info` line of a search.
 #[derive(Serialize, Debug)]
-pub struct Line {
+pub(super) struct Line {
     multipv: u32,
     depth: Option<u32>,
     seldepth: Option<u32>,
@@ -191,7 +191,7 @@ impl From<&InfoLine> for Line {
 
 /// The engine, its settings, and what it last did.
 #[derive(Serialize, Debug)]
-pub struct Engine {
+pub(super) struct Engine {
     pub name: String,
     pub side: &'static str,
     pub strength: Strength,
@@ -202,7 +202,7 @@ pub struct Engine {
 
 /// The engine's last move and what it said of it.
 #[derive(Serialize, Debug)]
-pub struct LastMove {
+pub(super) struct LastMove {
     #[serde(rename = "move")]
     pub mv: String,
     pub score: Option<Eval>,
@@ -211,38 +211,38 @@ pub struct LastMove {
 
 /// `GET /api/position`.
 #[derive(Serialize, Debug)]
-pub struct Position {
+pub(super) struct Position {
     pub fen: String,
     pub setup: String,
 }
 
 /// `GET /api/record`.
 #[derive(Serialize, Debug)]
-pub struct Record {
+pub(super) struct Record {
     pub record: String,
 }
 
 /// `GET /api/variants`: every rule set, for the menu.
 #[derive(Serialize, Debug)]
-pub struct Variants {
+pub(super) struct Variants {
     pub variants: Vec<VariantName>,
 }
 
 #[derive(Serialize, Debug)]
-pub struct VariantName {
+pub(super) struct VariantName {
     pub name: &'static str,
     pub title: &'static str,
 }
 
 /// A refused request.
 #[derive(Serialize, Debug)]
-pub struct Error {
+pub(super) struct Error {
     pub error: String,
 }
 
 /// A value for the side to move, in words and plies.
 #[derive(Serialize, Debug)]
-pub struct Probe {
+pub(super) struct Probe {
     value: &'static str,
     plies: Option<u16>,
     text: String,
@@ -262,7 +262,7 @@ impl From<tablebase::Probe> for Probe {
 /// (`"white"`, `"black"`) or `"draw"` (`None`: unknown), and whether the
 /// move that led to it threw its mover's value away.
 #[derive(Serialize, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ExactPly {
+pub(super) struct ExactPly {
     pub value: Option<&'static str>,
     pub thrown: bool,
 }
@@ -270,7 +270,7 @@ pub struct ExactPly {
 /// The position's value and every legal move's, for the side to move, and
 /// where they come from (`"tables"` or the opening `"book"`).
 #[derive(Serialize, Debug)]
-pub struct Tables {
+pub(super) struct Tables {
     #[serde(flatten)]
     value: Probe,
     moves: Vec<MoveValue>,
@@ -278,7 +278,7 @@ pub struct Tables {
 }
 
 #[derive(Serialize, Debug)]
-pub struct MoveValue {
+pub(super) struct MoveValue {
     #[serde(rename = "move")]
     mv: String,
     #[serde(flatten)]
@@ -375,7 +375,7 @@ fn note_text(note: &CoachNote) -> String {
 
 /// The coach's note as the page gets it, its text included.
 #[derive(Serialize, Debug)]
-pub struct Note {
+pub(super) struct Note {
     ply: usize,
     #[serde(rename = "move")]
     mv: String,

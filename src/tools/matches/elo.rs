@@ -123,7 +123,7 @@ fn score_from_elo(elo: f64) -> f64 {
 
 /// The error function (Abramowitz and Stegun 7.1.26, error below 1.5e-7),
 /// which the standard library lacks.
-pub fn erf(x: f64) -> f64 {
+pub(crate) fn erf(x: f64) -> f64 {
     let t = 1.0 / (1.0 + 0.327_591_1 * x.abs());
     let poly = t
         * (0.254_829_592

@@ -51,7 +51,7 @@ impl From<MoveError> for Fault {
 
 /// What an engine answered instead of a move, or its move.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Answer {
+pub(crate) enum Answer {
     /// The move token, as sent (for a sanmill engine, one turn token).
     Move(String),
     /// No move (`bestmove (none)`, `bestmove none`): the word as the fault
@@ -63,7 +63,7 @@ pub enum Answer {
 
 /// An engine's answer to `go`.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Reply {
+pub(crate) struct Reply {
     pub best: Answer,
     /// From the last `info` line that had them.
     pub score: Option<Score>,
@@ -72,7 +72,7 @@ pub struct Reply {
 }
 
 /// Someone watching a search: sees its `info` lines, and may stop it.
-pub struct Watch<'a> {
+pub(crate) struct Watch<'a> {
     pub on_info: &'a mut dyn FnMut(&InfoLine),
     pub stop: &'a AtomicBool,
 }
@@ -83,7 +83,7 @@ const WATCH_TICK: Duration = Duration::from_millis(20);
 const STOP_GRACE: Duration = Duration::from_secs(5);
 
 /// A running engine process.
-pub struct Engine {
+pub(crate) struct Engine {
     name: String,
     proto: Proto,
     child: Child,
@@ -110,7 +110,11 @@ impl Engine {
     /// A sanmill engine is told `MoveTimeMs 0` first (its Rust member's own
     /// cap, which would cut even depth searches short), and no rule
     /// options: its option names are its own, and the referee applies ours.
-    pub fn start(spec: &EngineSpec, rules: &Rules, timeout: Duration) -> Result<Engine, Fault> {
+    pub(crate) fn start(
+        spec: &EngineSpec,
+        rules: &Rules,
+        timeout: Duration,
+    ) -> Result<Engine, Fault> {
         let mut cmd = process::Command::new(&spec.cmd);
         cmd.args(&spec.args)
             .stdin(Stdio::piped())
@@ -193,7 +197,7 @@ impl Engine {
     }
 
     /// Announces a new game and waits until the engine is ready for it.
-    pub fn new_game(&mut self, timeout: Duration) -> Result<(), Fault> {
+    pub(crate) fn new_game(&mut self, timeout: Duration) -> Result<(), Fault> {
         self.send(&Command::NewGame(self.proto.dialect()))?;
         self.sync(timeout)
     }
@@ -203,7 +207,7 @@ impl Engine {
     /// `stop_after`, sends `stop` once that time has passed without an
     /// answer, then waits for the answer to it (and for `readyok`, so that a
     /// late second answer cannot be taken for the next move's).
-    pub fn go(
+    pub(crate) fn go(
         &mut self,
         position: PositionArgs,
         go: GoArgs,
@@ -217,7 +221,7 @@ impl Engine {
     /// and once its flag is set the engine is sent `stop` and given
     /// `STOP_GRACE` for its answer (a search started with `go infinite`
     /// ends only so).
-    pub fn go_watched(
+    pub(crate) fn go_watched(
         &mut self,
         position: PositionArgs,
         go: GoArgs,
@@ -340,7 +344,7 @@ impl Engine {
     }
 
     /// Sends `setoption` (between searches).
-    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), Fault> {
+    pub(crate) fn set_option(&mut self, name: &str, value: &str) -> Result<(), Fault> {
         self.send(&Command::SetOption {
             name: name.to_string(),
             value: Some(value.to_string()),

@@ -14,7 +14,7 @@ const POINTS: [&str; 24] = [
 /// Whether `word` is written in PlayOK's numbers (digits, `-` and `x`,
 /// starting with a digit or with `x` and a digit): our notation's tokens
 /// start with a point's letter.
-pub fn is_playok_token(word: &str) -> bool {
+pub(crate) fn is_playok_token(word: &str) -> bool {
     let digits = word.strip_prefix(['x', 'X']).unwrap_or(word);
     digits.starts_with(|c: char| c.is_ascii_digit())
         && word
@@ -31,7 +31,7 @@ fn point(number: &str) -> Option<&'static str> {
 /// A PlayOK token in our notation (`12-13x5` -> `c4-e4xd6`); `None` when a
 /// number names no point (they run from 1 to 24) or the token has no shape
 /// of a move.
-pub fn to_points(token: &str) -> Option<String> {
+pub(crate) fn to_points(token: &str) -> Option<String> {
     let lower = token.to_ascii_lowercase();
     let (head, removals) = match lower.find('x') {
         Some(i) => lower.split_at(i),
@@ -66,7 +66,7 @@ fn number(sq: Square) -> usize {
 }
 
 /// A move in PlayOK's numbers (`c4-e4xd6` -> `12-13x5`).
-pub fn from_move(mv: Move) -> String {
+pub(crate) fn from_move(mv: Move) -> String {
     let mut out = String::new();
     if let Some(from) = mv.from() {
         out.push_str(&format!("{}-", number(from)));

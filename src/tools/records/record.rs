@@ -128,7 +128,7 @@ pub fn result_text(result: Option<GameResult>) -> &'static str {
 
 /// A score as the record comments and tables write it: pieces with two
 /// decimals, or `+M3` / `-M3` for a forced win or loss in that many moves.
-pub fn format_score(score: Score) -> String {
+pub(crate) fn format_score(score: Score) -> String {
     match score {
         Score::Cp(cp) => format!("{:+.2}", cp as f64 / 100.0),
         Score::Mate(n) if n < 0 => format!("-M{}", -n),
@@ -364,7 +364,7 @@ fn rule_tags(rules: &Rules) -> Vec<(String, String)> {
 /// with a move number (`1.`), as the bare move lists of other mill
 /// programs do. (A position string starts with a digit too, but never with
 /// digits and a dot.)
-pub fn is_record(text: &str) -> bool {
+pub(crate) fn is_record(text: &str) -> bool {
     text.lines()
         .map(str::trim)
         .find(|l| !l.is_empty() && !l.starts_with('%'))

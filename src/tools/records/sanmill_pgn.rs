@@ -29,7 +29,7 @@ const VARIANTS: [(&str, &str, Variant); 13] = [
 
 /// Our preset of a Sanmill `Variant` value (its id or its English name,
 /// any case).
-pub fn preset_of(name: &str) -> Option<Variant> {
+pub(crate) fn preset_of(name: &str) -> Option<Variant> {
     let name = name.trim();
     VARIANTS
         .iter()
@@ -46,13 +46,13 @@ fn entry(rules: &Rules) -> Option<&'static (&'static str, &'static str, Variant)
 
 /// Sanmill's name of `rules`: its English name when they are exactly one
 /// of its rule sets, else `Custom` (its word for any other rules).
-pub fn name_of(rules: &Rules) -> &'static str {
+pub(crate) fn name_of(rules: &Rules) -> &'static str {
     entry(rules).map_or("Custom", |&(_, title, _)| title)
 }
 
 /// Sanmill's stable id of `rules` (its puzzles' `ruleVariantId`), when
 /// they are exactly one of its rule sets.
-pub fn id_of(rules: &Rules) -> Option<&'static str> {
+pub(crate) fn id_of(rules: &Rules) -> Option<&'static str> {
     entry(rules).map(|&(id, _, _)| id)
 }
 
@@ -80,7 +80,7 @@ pub struct SanmillFenError {
 
 /// Whether `text` has the shape of Sanmill's position string (three
 /// rings of eight of `O`, `@`, `*`, `X`), not of ours.
-pub fn is_sanmill_fen(text: &str) -> bool {
+pub(crate) fn is_sanmill_fen(text: &str) -> bool {
     let board = text.split_whitespace().next().unwrap_or("");
     let rings: Vec<&str> = board.split('/').collect();
     rings.len() == 3
@@ -96,7 +96,7 @@ pub fn is_sanmill_fen(text: &str) -> bool {
 /// formed (rule-set state this reader takes only empty); the plies since
 /// the last removal; the move number. Extension fields (captures of
 /// other rule sets) are refused.
-pub fn read_fen(text: &str, rules: &Rules) -> Result<Position, SanmillFenError> {
+pub(crate) fn read_fen(text: &str, rules: &Rules) -> Result<Position, SanmillFenError> {
     let err = |why| SanmillFenError {
         text: text.trim().to_string(),
         why,
@@ -197,7 +197,7 @@ pub fn read_fen(text: &str, rules: &Rules) -> Result<Position, SanmillFenError> 
 
 /// `position` as Sanmill writes it (in its legacy point ids, which every
 /// version reads).
-pub fn write_fen(position: &Position) -> String {
+pub(crate) fn write_fen(position: &Position) -> String {
     let mut board = String::new();
     for i in 0..24 {
         if i > 0 && i % 8 == 0 {

@@ -6,7 +6,7 @@ use crate::engine::{EngineOption, OptionType};
 use morris_rules::{OptionKind, RuleOptionId, Rules};
 
 /// The `option name ...` lines of the rule options, defaults of the standard game.
-pub fn rule_declarations() -> Vec<String> {
+pub(super) fn rule_declarations() -> Vec<String> {
     let defaults = Rules::default();
     RuleOptionId::ALL
         .into_iter()
@@ -36,7 +36,7 @@ pub fn rule_declarations() -> Vec<String> {
 }
 
 /// The `option name ...` line announcing an engine option.
-pub fn option_declaration(option: EngineOption) -> String {
+pub(super) fn option_declaration(option: EngineOption) -> String {
     let kind = match option.kind() {
         OptionType::Button => DeclaredKind::Button,
         OptionType::Check { default } => DeclaredKind::Check { default },

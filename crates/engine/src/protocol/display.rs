@@ -35,7 +35,7 @@ const DIAGONALS: [(usize, usize, char); 8] = [
 
 /// Draws the position: `W` and `B` pieces, `.` empty points, and the
 /// corner diagonals when the board has them.
-pub fn board(pos: &Position, diagonals: bool) -> String {
+pub(super) fn board(pos: &Position, diagonals: bool) -> String {
     let mut rows: Vec<Vec<char>> = TEMPLATE.iter().map(|r| r.chars().collect()).collect();
     if diagonals {
         for (row, col, stroke) in DIAGONALS {

@@ -14,7 +14,7 @@ use super::time::TimeManager;
 use super::{Control, Info, Score};
 
 /// What only the main thread does: keep time, decide when to stop, report.
-pub struct Main {
+pub(super) struct Main {
     tm: TimeManager,
     started: Instant,
     pondering: bool,
@@ -27,7 +27,7 @@ pub struct Main {
 }
 
 impl Main {
-    pub fn new(tm: TimeManager, pondering: bool, infinite: bool, tx: Sender<Info>) -> Main {
+    pub(super) fn new(tm: TimeManager, pondering: bool, infinite: bool, tx: Sender<Info>) -> Main {
         Main {
             tm,
             started: Instant::now(),

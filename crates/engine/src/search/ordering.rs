@@ -8,20 +8,20 @@ use super::MAX_PLY;
 
 const TT_MOVE: i32 = 1 << 30;
 const MILL: i32 = 1 << 28;
-pub const BLOCK: i32 = 1 << 27;
+pub(super) const BLOCK: i32 = 1 << 27;
 const KILLER: i32 = 1 << 26;
 /// History scores stay within this, below the killers.
 const HISTORY_MAX: i32 = 1 << 20;
 
 /// Per-thread ordering memory: killer moves per ply and a history of quiet
 /// moves that caused cutoffs, per side, origin and target.
-pub struct MoveOrdering {
+pub(super) struct MoveOrdering {
     killers: [[Option<Move>; 2]; MAX_PLY + 2],
     history: [[i32; 1024]; 2],
 }
 
 /// Scores moves for one node as they come (see `MoveOrdering::scorer`).
-pub struct Scorer<'a> {
+pub(super) struct Scorer<'a> {
     out: &'a mut Vec<(Move, i32)>,
     lines: TheirLines,
     tt: u64,
@@ -85,21 +85,21 @@ fn their_lines(layout: &Layout, theirs: Bitboard, ours: Bitboard) -> TheirLines 
 }
 
 impl MoveOrdering {
-    pub fn new() -> Box<MoveOrdering> {
+    pub(super) fn new() -> Box<MoveOrdering> {
         Box::new(MoveOrdering {
             killers: [[None; 2]; MAX_PLY + 2],
             history: [[0; 1024]; 2],
         })
     }
 
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.killers = [[None; 2]; MAX_PLY + 2];
         self.history = [[0; 1024]; 2];
     }
 
     /// A sink that appends each move given to it to `out` with its score
     /// (higher first): generation fills the move stack straight away.
-    pub fn scorer<'a>(
+    pub(super) fn scorer<'a>(
         &'a self,
         pos: &Position,
         rules: &Rules,
@@ -122,13 +122,13 @@ impl MoveOrdering {
     }
 
     /// Whether `mv` is a quiet move (no mill, no block) ranked as a killer.
-    pub fn is_killer(&self, ply: usize, mv: Move) -> bool {
+    pub(super) fn is_killer(&self, ply: usize, mv: Move) -> bool {
         self.killers[ply].contains(&Some(mv))
     }
 
     /// A quiet move caused a cutoff at `depth`; `tried` are the moves
     /// searched before it, those marked non-zero quiet ones.
-    pub fn reward(
+    pub(super) fn reward(
         &mut self,
         pos: &Position,
         ply: usize,
@@ -151,7 +151,7 @@ impl MoveOrdering {
 }
 
 /// Whether `mv` is tactical: closes a mill or blocks one of the opponent's.
-pub fn is_tactical(pos: &Position, rules: &Rules, mv: Move) -> bool {
+pub(super) fn is_tactical(pos: &Position, rules: &Rules, mv: Move) -> bool {
     if mv.num_removals() > 0 {
         return true;
     }

@@ -4,7 +4,7 @@ use morris_rules::Move;
 
 /// A root move with what the last search of it found.
 #[derive(Clone, Debug)]
-pub struct RootMove {
+pub(super) struct RootMove {
     pub mv: Move,
     pub score: i32,
     pub prev: i32,

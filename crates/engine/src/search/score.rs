@@ -6,9 +6,9 @@ use super::{MAX_PLY, Score};
 
 pub(super) const INF: i32 = 32_000;
 /// Score of a win on the spot; a win `p` plies from the root is `MATE - p`.
-pub const MATE: i32 = 31_000;
+pub(super) const MATE: i32 = 31_000;
 /// Scores at least this far from zero are wins or losses.
-pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
+pub(super) const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 1;
 
 /// Mate scores are stored relative to the node, not the root.
 pub(super) fn to_tt(s: i32, ply: usize) -> i32 {
@@ -48,7 +48,7 @@ pub(super) fn shown_score(score: i32, before: i32) -> i32 {
     }
 }
 
-pub fn to_score(s: i32) -> Score {
+pub(super) fn to_score(s: i32) -> Score {
     if s >= MATE_BOUND {
         Score::Mate((MATE - s + 1) / 2)
     } else if s <= -MATE_BOUND {

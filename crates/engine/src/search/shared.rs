@@ -9,7 +9,7 @@ use super::tt::TranspositionTable;
 use super::{Control, Settings};
 
 /// What all threads of one search share.
-pub struct Shared<'a> {
+pub(super) struct Shared<'a> {
     pub rules: Rules,
     /// Mixed into table keys so entries of other rules never match.
     pub rules_key: u64,
@@ -47,7 +47,7 @@ pub struct Shared<'a> {
 }
 
 impl Shared<'_> {
-    pub fn total_nodes(&self) -> u64 {
+    pub(super) fn total_nodes(&self) -> u64 {
         self.nodes.iter().map(|n| n.load(Ordering::Relaxed)).sum()
     }
 }
@@ -55,7 +55,7 @@ impl Shared<'_> {
 /// The table key: the position's hash, plus the move-count clock when a
 /// move-count draw rule is on (the result depends on it), plus the rules.
 #[inline]
-pub fn tt_key(sh: &Shared, pos: &Position) -> u64 {
+pub(super) fn tt_key(sh: &Shared, pos: &Position) -> u64 {
     let mut key = pos.hash() ^ sh.rules_key;
     if sh.rules.move_count_draws() {
         key ^= (pos.clock() as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);

@@ -13,7 +13,7 @@ const TB_WIN: i32 = 20_000;
 
 /// The search score of a table value, side to move's view.
 #[inline]
-pub fn score(probe: Probe) -> i32 {
+pub(super) fn score(probe: Probe) -> i32 {
     match probe.value {
         Value::Win => TB_WIN - plies(probe),
         Value::Loss => -(TB_WIN - plies(probe)),
@@ -32,4 +32,4 @@ const NO_DISTANCE_PLIES: i32 = 1_000;
 
 /// Below every table score's size (searched ones included), above every
 /// evaluation's.
-pub const TB_FLOOR: i32 = TB_WIN - 2 * NO_DISTANCE_PLIES;
+pub(super) const TB_FLOOR: i32 = TB_WIN - 2 * NO_DISTANCE_PLIES;

@@ -12,14 +12,19 @@ use morris_rules::Color;
 const DEFAULT_MOVES_TO_GO: u64 = 30;
 
 #[derive(Clone, Copy, Debug)]
-pub struct TimeManager {
+pub(super) struct TimeManager {
     start: Instant,
     optimum: Option<Duration>,
     maximum: Option<Duration>,
 }
 
 impl TimeManager {
-    pub fn new(limits: &Limits, side: Color, overhead_ms: u64, start: Instant) -> TimeManager {
+    pub(super) fn new(
+        limits: &Limits,
+        side: Color,
+        overhead_ms: u64,
+        start: Instant,
+    ) -> TimeManager {
         let mut optimum: Option<u64> = None;
         let mut maximum: Option<u64> = None;
         if let Some(clock) = limits.clock {
@@ -50,26 +55,26 @@ impl TimeManager {
     }
 
     /// Counts the time from now (at a ponderhit).
-    pub fn restart(&mut self, now: Instant) {
+    pub(super) fn restart(&mut self, now: Instant) {
         self.start = now;
     }
 
-    pub fn elapsed(&self) -> Duration {
+    pub(super) fn elapsed(&self) -> Duration {
         self.start.elapsed()
     }
 
-    pub fn is_timed(&self) -> bool {
+    pub(super) fn is_timed(&self) -> bool {
         self.maximum.is_some()
     }
 
     /// Past the hard limit: stop at once.
-    pub fn out_of_time(&self) -> bool {
+    pub(super) fn out_of_time(&self) -> bool {
         self.maximum.is_some_and(|m| self.elapsed() >= m)
     }
 
     /// Whether to start no further iteration. `instability` is 1.0 for a
     /// settled search and grows when the best move changes or the score drops.
-    pub fn enough(&self, instability: f64) -> bool {
+    pub(super) fn enough(&self, instability: f64) -> bool {
         let Some(opt) = self.optimum else {
             return false;
         };

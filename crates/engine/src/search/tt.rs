@@ -12,7 +12,7 @@ use morris_rules::Move;
 
 /// What a stored score says about the true score.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Bound {
+pub(super) enum Bound {
     /// The true score is at most this.
     Upper = 1,
     /// The true score is at least this.
@@ -22,7 +22,7 @@ pub enum Bound {
 
 /// One entry read back.
 #[derive(Clone, Copy, Debug)]
-pub struct Hit {
+pub(super) struct Hit {
     pub mv: Option<Move>,
     pub score: i32,
     pub depth: i32,
@@ -50,7 +50,7 @@ pub struct TableAllocError {
 /// until used), and advised to use huge pages, since probes land at random
 /// and 4 KiB pages make nearly every probe a TLB miss as well as a cache
 /// miss (bench: about 5% faster).
-pub struct TranspositionTable {
+pub(super) struct TranspositionTable {
     memory: MmapMut,
     len: usize,
     generation: u64,
@@ -86,7 +86,7 @@ fn generation_of(data: u64) -> u64 {
 impl TranspositionTable {
     /// A table of `mb` megabytes, or an error if the memory cannot be had
     /// (a front end may ask for more than the machine has).
-    pub fn new(mb: usize) -> Result<TranspositionTable, TableAllocError> {
+    pub(super) fn new(mb: usize) -> Result<TranspositionTable, TableAllocError> {
         let len = (mb.max(1) << 20) / std::mem::size_of::<Bucket>();
         let mut memory = MmapMut::map_anon(len * std::mem::size_of::<Bucket>())
             .map_err(|source| TableAllocError { mb, source })?;
@@ -112,13 +112,13 @@ impl TranspositionTable {
     }
 
     /// Forgets every entry.
-    pub fn clear(&mut self) {
+    pub(super) fn clear(&mut self) {
         self.memory.fill(0);
         self.generation = 0;
     }
 
     /// Starts a new search: older entries become preferred victims.
-    pub fn new_search(&mut self) {
+    pub(super) fn new_search(&mut self) {
         self.generation = (self.generation + 1) & GEN_MASK;
     }
 
@@ -130,11 +130,11 @@ impl TranspositionTable {
 
     /// Starts loading the bucket of `key` into the cache.
     #[inline]
-    pub fn prefetch(&self, key: u64) {
+    pub(super) fn prefetch(&self, key: u64) {
         morris_tablebase::prefetch(self.bucket(key));
     }
 
-    pub fn probe(&self, key: u64) -> Option<Hit> {
+    pub(super) fn probe(&self, key: u64) -> Option<Hit> {
         let b = self.bucket(key);
         for e in 0..ENTRIES {
             let data = b.words[2 * e + 1].load(Ordering::Relaxed);
@@ -156,7 +156,7 @@ impl TranspositionTable {
         None
     }
 
-    pub fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
+    pub(super) fn store(&self, key: u64, mv: Option<Move>, score: i32, depth: i32, bound: Bound) {
         let b = self.bucket(key);
         let mut victim = 0;
         let mut victim_worth = i32::MAX;
@@ -195,7 +195,7 @@ impl TranspositionTable {
     }
 
     /// Permille of a sample of entries written by the current search.
-    pub fn hashfull(&self) -> u32 {
+    pub(super) fn hashfull(&self) -> u32 {
         let buckets = self.buckets();
         let n = buckets.len().min(250);
         let used: usize = buckets[..n]

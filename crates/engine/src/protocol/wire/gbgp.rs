@@ -36,7 +36,7 @@ pub enum GbgpError {
 }
 
 /// Writes the position's GBGP string.
-pub fn write_pos(pos: &Position) -> String {
+pub(super) fn write_pos(pos: &Position) -> String {
     let points = |c: Color| {
         Square::ALL
             .iter()

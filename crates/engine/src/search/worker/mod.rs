@@ -24,7 +24,7 @@ mod root;
 /// Reverse futility margin per ply of depth: about a piece.
 const FUTILITY_MARGIN: i32 = 110;
 
-pub struct Worker {
+pub(super) struct Worker {
     id: usize,
     pub nodes: u64,
     seldepth: usize,
@@ -55,7 +55,7 @@ pub struct Worker {
 const NO_MOVE: Move = Move::slide(Square::ALL[0], Square::ALL[0]);
 
 impl Worker {
-    pub fn new(id: usize) -> Worker {
+    pub(super) fn new(id: usize) -> Worker {
         // Reductions grow with the logarithms of depth and move number; the
         // divisor is self-play's choice (docs/experiments.md). They ignore
         // the history: placements share 24 history slots, which fill up in
@@ -88,7 +88,7 @@ impl Worker {
     }
 
     /// Gets ready for a new search of `sh.root`.
-    pub fn reset(&mut self, sh: &Shared) {
+    pub(super) fn reset(&mut self, sh: &Shared) {
         self.nodes = 0;
         self.seldepth = 0;
         self.stopped = false;

@@ -72,7 +72,7 @@ impl Worker {
 
     /// Iterative deepening until a limit, `stop`, or the main thread ends
     /// it; `main` is given to the main thread, for the search's duration.
-    pub fn iterate(&mut self, sh: &Shared, main: Option<Main>) {
+    pub(crate) fn iterate(&mut self, sh: &Shared, main: Option<Main>) {
         self.main = main;
         let lines = sh.lines.min(self.root_moves.len()).max(1);
         // Helpers start one iteration apart so threads spread over depths.
