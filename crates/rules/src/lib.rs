@@ -1,5 +1,31 @@
 //! The rules core: board, moves, notation, rule options, positions and
 //! games. It knows nothing of search or protocols.
+//!
+//! A game of the standard rules, played from move text, its legal moves,
+//! a position string and a perft count:
+//!
+//! ```
+//! use morris_rules::{Game, MoveList, Position, RuleOptionId, Rules};
+//!
+//! let rules = Rules::default(); // the standard game, docs/rules.md Part I
+//! let mut game = Game::new(rules, Position::start(&rules));
+//! for token in ["d2", "d6", "b4", "f4"] {
+//!     game.play_text(token).expect("a legal placement");
+//! }
+//! let mut moves = MoveList::default();
+//! game.legal_moves(&mut moves);
+//! assert_eq!(moves.len(), 20); // the empty points
+//! let fen = game.position().to_fen(&rules);
+//! assert_eq!(fen, "3/1B1/3/1W2B1/3/1W1/3 w 7 7 0 3");
+//! assert_eq!(Position::from_fen(&fen, &rules).unwrap(), *game.position());
+//! // No mill can close in the first three placements.
+//! assert_eq!(Position::start(&rules).perft(&rules, 3), 24 * 23 * 22);
+//!
+//! // The rule options are typed: three stones each.
+//! let mut small = rules;
+//! small.set_option(RuleOptionId::Pieces, "3").unwrap();
+//! assert_eq!(small.pieces, 3);
+//! ```
 
 // An item is public only when the crate's API holds it.
 #![warn(unreachable_pub)]

@@ -47,22 +47,34 @@
 //! position's clock) into a draw. That is exact, as a distance-to-zeroing
 //! table with chess's fifty-move rule is.
 //!
-//! For the search:
+//! The compact solution of a small game (three stones each), built and
+//! then probed as the search probes it:
 //!
-//! ```no_run
-//! # use morris_rules::{Position, Rules};
-//! # use morris_tablebase::{Tablebases, Value, default_dir};
-//! # fn main() -> Result<(), morris_tablebase::NoDefaultDir> {
-//! # let rules = Rules::default();
-//! # let pos = Position::start(&rules);
-//! let tbs = Tablebases::open(default_dir()?, &rules); // reads nothing yet
-//! if let Some(p) = tbs.probe(&pos) {
-//!     // p.value: Win/Loss/Draw for the side to move, p.plies to conversion
-//! }
-//! let best = tbs.best_move(&pos); // fastest win, or a draw, or longest loss
-//! # Ok(())
-//! # }
 //! ```
+//! use morris_rules::{Game, Position, RuleOptionId, Rules};
+//! use morris_tablebase::{GenerateOptions, Tablebases, Value, build_solution};
+//!
+//! let mut rules = Rules::default();
+//! rules.set_option(RuleOptionId::Pieces, "3").unwrap();
+//! let dir = std::env::temp_dir().join(format!("morris-doc-{}", std::process::id()));
+//! build_solution(&dir, &rules, &GenerateOptions::default()).unwrap();
+//!
+//! let tbs = Tablebases::open(&dir, &rules); // reads nothing yet
+//! let start = Position::start(&rules);
+//! assert_eq!(tbs.probe(&start).unwrap().value, Value::Draw);
+//! let mut game = Game::new(rules, start);
+//! for token in ["d2", "d6", "b4", "f4", "b2"] {
+//!     game.play_text(token).unwrap();
+//! }
+//! // White threatens b6 and f2 at once: Black, to move, has lost.
+//! assert_eq!(tbs.probe(game.position()).unwrap().value, Value::Loss);
+//! let best = tbs.best_move(game.position()); // fastest win, or a draw, or longest loss
+//! assert!(best.is_some());
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! ```
+//!
+//! The complete solutions live in the default folder (`default_dir`), where
+//! `morris tb generate --compact` writes them.
 //!
 //! `probe` is `None` outside the tables: `MillReform` bans or other
 //! rule-set state, fewer than 3 stones, a game over, rules not covered, or
