@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use super::stdout::out;
-use super::tb::{clock_zero_only, generate_command, moves_past_clock_zero};
+use super::tb::generate_command;
 use super::{CliError, PositionArgs};
 use morris::engine::Oracle;
 use morris::rules::Color;
@@ -54,7 +54,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
     let mut oracle = Oracle::new(root.as_ref().ok().cloned());
     let tbs = oracle.reopen_for(&rules);
     let missing = || match (&tbs, &root) {
-        (Some(tbs), _) if let Some(note) = clock_zero_only(tbs, pos) => CliError::Message(note),
+        (Some(_), _) if let Some(note) = oracle.clock_zero_only(pos) => CliError::Message(note),
         (Some(tbs), _) => CliError::Message(format!(
             "the tables under {} do not give this position's value; run `{}`",
             tbs.dir().display(),
@@ -74,8 +74,8 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
             generate_command(&args.position.rules, args.dir.as_deref(), in_hand)
         );
     }
-    if let (Source::Tables, true, Some(tbs)) = (known.source, known.moves.is_empty(), &tbs)
-        && let Some(note) = moves_past_clock_zero(tbs, pos)
+    if let (Source::Tables, true) = (known.source, known.moves.is_empty())
+        && let Some(note) = oracle.moves_past_clock_zero(pos)
     {
         eprintln!("morris solve: {note}");
     }

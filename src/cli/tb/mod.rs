@@ -21,8 +21,8 @@ use clap::{Args, Subcommand};
 use crate::cli::CliError;
 use crate::cli::stdout::out;
 use morris::tablebase;
+pub(crate) use rules::generate_command;
 use rules::{TbRules, no_tables};
-pub(crate) use rules::{clock_zero_only, generate_command, moves_past_clock_zero};
 
 #[derive(Args, Debug)]
 pub struct TbArgs {

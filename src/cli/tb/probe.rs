@@ -5,9 +5,10 @@ use clap::Args;
 
 use crate::cli::CliError;
 use crate::cli::stdout::outln;
-use crate::cli::tb::rules::{TbRules, clock_zero_only, moves_past_clock_zero};
+use crate::cli::tb::rules::TbRules;
+use morris::engine::Oracle;
 use morris::rules::Position;
-use morris::tablebase::{Known, Source, Tablebases, preference};
+use morris::tablebase::{Source, preference};
 
 #[derive(Args, Debug)]
 pub struct ProbeArgs {
@@ -21,12 +22,12 @@ pub struct ProbeArgs {
 pub fn run(a: &ProbeArgs) -> Result<(), CliError> {
     let rules = a.common.rules()?;
     let pos = Position::from_fen(&a.fen, &rules)?;
-    let tbs = Tablebases::open(a.common.dir()?, &rules);
+    let mut oracle = Oracle::new(Some(a.common.dir()?));
+    let tbs = oracle.reopen_for(&rules).expect("a folder opens tables");
     // Where no tables cover it, the built-in book may.
-    let book = morris::tablebase::book::builtin().serving(&rules);
-    let Some(known) = Known::of_or_value(Some(&tbs), book, &pos, &rules) else {
+    let Some(known) = oracle.known_or_value(&pos, &rules) else {
         return Err(CliError::Message(
-            clock_zero_only(&tbs, &pos).unwrap_or_else(|| {
+            oracle.clock_zero_only(&pos).unwrap_or_else(|| {
                 "position not covered by the tables on disk (nor by the built-in book)".into()
             }),
         ));
@@ -34,11 +35,13 @@ pub fn run(a: &ProbeArgs) -> Result<(), CliError> {
     if let (Source::Tables, true, Some(note)) = (
         known.source,
         known.moves.is_empty(),
-        moves_past_clock_zero(&tbs, &pos),
+        oracle.moves_past_clock_zero(&pos),
     ) {
         eprintln!("morris: {note}");
     }
-    if let (Source::Book, true, Some(book)) = (known.source, known.moves.is_empty(), book) {
+    if let (Source::Book, true, Some(book)) =
+        (known.source, known.moves.is_empty(), oracle.book(&rules))
+    {
         eprintln!(
             "morris: the moves of this position lead past the book's {} plies: no value for them without tables",
             book.plies()

@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use crate::cli::{CliError, RulesArgs};
-use morris::rules::{Position, Rules};
-use morris::tablebase::{Tablebases, default_dir};
+use morris::rules::Rules;
+use morris::tablebase::default_dir;
 
 /// The command that generates the tables `rules` need under `dir`.
 pub fn generate_command(rules: &RulesArgs, dir: Option<&Path>, in_hand: bool) -> String {
@@ -65,24 +65,4 @@ pub fn wdl_allowed(rules: &Rules, wdl: bool) -> Result<(), CliError> {
 
 pub fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
-}
-
-/// Why tables give a position's value but not its moves', if they are
-/// compact tables under move-count draws: those hold the values at clock
-/// 0, and a move that removes nothing leads past it.
-pub fn moves_past_clock_zero(tbs: &Tablebases, pos: &Position) -> Option<&'static str> {
-    tbs.probe_at_clock_zero(pos)?;
-    Some(
-        "its moves' values are not all in these tables: compact tables under the move-count draws hold the values at clock 0, and a move that removes no stone leads past it",
-    )
-}
-
-/// Why tables give no value for a position later in the clock, if they
-/// are compact tables under move-count draws, with its value at clock 0.
-pub fn clock_zero_only(tbs: &Tablebases, pos: &Position) -> Option<String> {
-    let at_zero = tbs.probe_at_clock_zero(pos)?;
-    Some(format!(
-        "these tables hold this position's value at clock 0 only ({at_zero} there): compact tables under the move-count draws, and at clock {} the draws may have made it a draw; the full tables (`morris tb generate`) give it",
-        pos.clock()
-    ))
 }

@@ -1,8 +1,9 @@
 //! What is known exactly, without search: the endgame tables of the rules
 //! in force and the opening books, asked together so that every front
-//! end (the protocol's session, `solve`, `analyze`, the board's coach)
-//! gets the same answer: the tables' where they cover a position, else
-//! the book serving the rules.
+//! end (the protocol's session, `solve`, `tb probe`, `analyze`, the
+//! board's coach) gets the same answer: the tables' where they cover a
+//! position, else the book serving the rules, and the same reasons where
+//! they do not.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -98,6 +99,26 @@ impl Oracle {
             keeping,
             legal: known.moves.len(),
         })
+    }
+
+    /// Why the tables give no value for `pos`, later in the clock, if they
+    /// are compact tables under move-count draws with its value at clock 0.
+    pub fn clock_zero_only(&self, pos: &Position) -> Option<String> {
+        let at_zero = self.current()?.probe_at_clock_zero(pos)?;
+        Some(format!(
+            "these tables hold this position's value at clock 0 only ({at_zero} there): compact tables under the move-count draws, and at clock {} the draws may have made it a draw; the full tables (`morris tb generate`) give it",
+            pos.clock()
+        ))
+    }
+
+    /// Why the tables give `pos`'s value but not its moves', if they are
+    /// compact tables under move-count draws: those hold the values at
+    /// clock 0, and a move that removes nothing leads past it.
+    pub fn moves_past_clock_zero(&self, pos: &Position) -> Option<&'static str> {
+        self.current()?.probe_at_clock_zero(pos)?;
+        Some(
+            "its moves' values are not all in these tables: compact tables under the move-count draws hold the values at clock 0, and a move that removes no stone leads past it",
+        )
     }
 
     /// The unusable table files found and not reported yet.
