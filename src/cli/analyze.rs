@@ -12,9 +12,8 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use super::args::{dialect, read_input};
 use super::stdout::out;
 use super::{CliError, PositionArgs};
-use morris::engine::Session;
+use morris::engine::{Session, tables_folder};
 use morris::search::{Limits, Settings};
-use morris::tablebase::default_dir;
 use morris::tools::{
     Dialect, InputError, Item, Marks, Summary, analyse, items_from_text, json_output,
     position_item, text_output,
@@ -158,7 +157,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
     session
         .configure(settings)
         .map_err(|e| CliError::Message(e.to_string()))?;
-    if let Err(e) = default_dir() {
+    if let Err(e) = tables_folder(None) {
         say(&format!("{e}: analysing without tables"));
     }
     let mut last_source = String::new();

@@ -8,8 +8,7 @@ use clap::Args;
 use super::CliError;
 use super::args::read_input;
 use super::stdout::outln;
-use morris::engine::Oracle;
-use morris::tablebase::default_dir;
+use morris::engine::{Oracle, tables_folder};
 use morris::tools::{Criteria, InputError, export_puzzles, find_puzzles, parse_records};
 
 const PUZZLES_HELP: &str = "\
@@ -58,7 +57,7 @@ pub fn run(args: &PuzzlesArgs) -> Result<(), CliError> {
         }
         .into());
     }
-    let mut oracle = Oracle::new(default_dir().ok());
+    let mut oracle = Oracle::new(tables_folder(None).ok());
     let criteria = Criteria {
         max_keeping: args.max_keeping,
         min_legal: args.min_legal,

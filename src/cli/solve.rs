@@ -8,11 +8,11 @@ use clap::Args;
 use super::stdout::out;
 use super::tb::generate_command;
 use super::{CliError, PositionArgs};
-use morris::engine::Oracle;
+use morris::engine::{Oracle, tables_folder};
 use morris::rules::Color;
 use morris::tablebase::Source;
+use morris::tablebase::preference;
 use morris::tablebase::{covers, placement_covers};
-use morris::tablebase::{default_dir, preference};
 use morris::tools::change_mark;
 
 /// Arguments of `morris solve`.
@@ -50,7 +50,7 @@ pub fn run(args: &SolveArgs) -> Result<(), CliError> {
         out!("position {}\ngame over: {o}\n", pos.to_fen(&rules));
         return Ok(());
     }
-    let root = args.dir.clone().map_or_else(default_dir, Ok);
+    let root = tables_folder(args.dir.clone());
     let mut oracle = Oracle::new(root.as_ref().ok().cloned());
     let tbs = oracle.reopen_for(&rules);
     let missing = || match (&tbs, &root) {

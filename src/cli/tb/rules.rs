@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use crate::cli::{CliError, RulesArgs};
+use morris::engine::tables_folder;
 use morris::rules::Rules;
-use morris::tablebase::default_dir;
 
 /// The command that generates the tables `rules` need under `dir`.
 pub fn generate_command(rules: &RulesArgs, dir: Option<&Path>, in_hand: bool) -> String {
@@ -43,7 +43,7 @@ impl TbRules {
 
     /// `--dir`, else the default folder.
     pub fn dir(&self) -> Result<PathBuf, CliError> {
-        Ok(self.dir.clone().map_or_else(default_dir, Ok)?)
+        Ok(tables_folder(self.dir.clone())?)
     }
 }
 

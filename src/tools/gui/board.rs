@@ -15,9 +15,9 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use crate::engine::Oracle;
+use crate::engine::{Oracle, tables_folder};
 use crate::rules::{Color, Game, Move, MoveError, Position, Rules, Setup};
-use crate::tablebase;
+
 use crate::tablebase::{Known, Value as TbValue};
 use crate::tools::matches::engine_process::Fault;
 use crate::tools::matches::engine_spec::{EngineSpec, TimeControl};
@@ -246,7 +246,7 @@ impl Board {
             orders: Orders::new(strength),
             coach: Coach::new(),
             scheduler: Scheduler::new(),
-            oracle: Oracle::new(tablebase::default_dir().ok()),
+            oracle: Oracle::new(tables_folder(None).ok()),
         };
         state.reset_clocks(clock);
         state.open_tables();

@@ -17,5 +17,5 @@ mod session;
 
 pub use notice::{Notice, describe_book};
 pub use options::{Applied, BookSource, EngineOption, EngineOptionError, OptionType};
-pub use oracle::{Oracle, Replies};
+pub use oracle::{Oracle, Replies, tables_folder};
 pub use session::{Answer, Notify, SearchLost, Session, SessionError};

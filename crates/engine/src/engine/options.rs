@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use crate::engine::oracle::tables_folder;
 use crate::search::{ELO_MAX, ELO_MIN, Settings};
 use morris_rules::parse_bool;
 use morris_tablebase::auto;
@@ -150,7 +151,7 @@ const OPTIONS: [Entry; 12] = [
         option: EngineOption::TablebasePath,
         name: "TablebasePath",
         kind: || OptionType::Text {
-            default: morris_tablebase::default_dir()
+            default: tables_folder(None)
                 .map_or_else(|_| "<empty>".to_string(), |d| d.display().to_string()),
         },
         // UCI spells the empty string `<empty>`: no tables.

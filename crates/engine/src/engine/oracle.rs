@@ -10,7 +10,15 @@ use std::sync::Arc;
 
 use morris_rules::{Move, Position, Rules};
 use morris_tablebase::book::{self, Book, Books};
-use morris_tablebase::{Known, OpenTables, TableFault, Tablebases};
+use morris_tablebase::{Known, NoDefaultDir, OpenTables, TableFault, Tablebases};
+
+/// The folder of the tables a front end reads: `given` (`--dir`,
+/// `TablebasePath`), else the default one (`MORRIS_TB_DIR`, else the
+/// user's cache folder: `morris_tablebase::default_dir`). Every front end
+/// resolves it here.
+pub fn tables_folder(given: Option<PathBuf>) -> Result<PathBuf, NoDefaultDir> {
+    given.map_or_else(morris_tablebase::default_dir, Ok)
+}
 
 /// How hard a move makes the opponent's task: of its legal replies in
 /// the position the move leads to, how many keep that position's value

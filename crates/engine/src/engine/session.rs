@@ -12,7 +12,7 @@ use std::thread::JoinHandle;
 
 use crate::engine::notice::Notice;
 use crate::engine::options::{Applied, BookSource, EngineOption, EngineOptionError};
-use crate::engine::oracle::Oracle;
+use crate::engine::oracle::{Oracle, tables_folder};
 use crate::search::{Control, Info, Limits, SearchOutcome, Searcher, Settings, TableAllocError};
 use morris_rules::{Game, Move, MoveError, Position, RuleOptionId, Rules, RulesError};
 use morris_tablebase::auto::{self, Event};
@@ -96,7 +96,7 @@ impl Session {
     pub fn new(notify: impl Fn(Notice) + Send + Sync + 'static) -> Session {
         let rules = Rules::default();
         let settings = Settings::default();
-        let root = morris_tablebase::default_dir();
+        let root = tables_folder(None);
         let no_folder = root.as_ref().err().map(|e| {
             format!("tablebase: {e}: no tables are built or used (set TablebasePath to a folder)")
         });
