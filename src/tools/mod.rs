@@ -29,5 +29,5 @@ pub use matches::runner::{MatchError, MatchOutcome, Standings, run_match};
 pub use matches::schedule::{MatchConfig, schedule_games};
 pub use records::record::{Dialect, Record, RecordError, parse_records, result_text};
 pub use slurm::{
-    Queued, Settings, SlurmError, queued_jobs, submit_compact_finish, submit_jobs, waiting_jobs,
+    JobSettings, Queued, SlurmError, queued_jobs, submit_compact_finish, submit_jobs, waiting_jobs,
 };

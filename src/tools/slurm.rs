@@ -43,7 +43,7 @@ pub enum SlurmError {
 
 /// How the jobs run.
 #[derive(Clone, Debug)]
-pub struct Settings {
+pub struct JobSettings {
     /// The `morris` binary the jobs run (at this path on every node).
     pub program: PathBuf,
     /// Arguments after `tb generate --table NAME` that give every job the
@@ -181,7 +181,7 @@ pub struct Submitted {
 /// their tables submitted again.
 pub fn submit_jobs(
     jobs: &Jobs,
-    settings: &Settings,
+    settings: &JobSettings,
     dry_run: bool,
 ) -> Result<Submitted, SlurmError> {
     if !dry_run && find_program("sbatch").is_none() {
@@ -267,7 +267,7 @@ pub fn submit_jobs(
 fn sbatch_args(
     jobs: &Jobs,
     i: usize,
-    settings: &Settings,
+    settings: &JobSettings,
     tag: &str,
     after: &[String],
 ) -> Vec<String> {
@@ -283,7 +283,7 @@ fn batch(
     name: &str,
     memory: u64,
     words: &[String],
-    settings: &Settings,
+    settings: &JobSettings,
     tag: &str,
     after: &[String],
 ) -> Vec<String> {
@@ -319,7 +319,7 @@ fn batch(
 /// variables `submit_jobs` wrote). Its Slurm id, or the script's lines.
 pub fn submit_compact_finish(
     jobs: &Jobs,
-    settings: &Settings,
+    settings: &JobSettings,
     after: &[String],
     dry_run: bool,
 ) -> Result<String, SlurmError> {

@@ -13,7 +13,7 @@ use crate::cli::tb::rules::{TbRules, default_threads};
 use morris::rules::Rules;
 use morris::tablebase::{self, GenerateOptions, Jobs, Phase, Ran, Sector, TableState};
 use morris::tools::{
-    Queued, Settings, queued_jobs, submit_compact_finish, submit_jobs, waiting_jobs,
+    JobSettings, Queued, queued_jobs, submit_compact_finish, submit_jobs, waiting_jobs,
 };
 
 #[derive(Args, Debug)]
@@ -181,7 +181,7 @@ pub fn submit(a: &SubmitArgs) -> Result<(), CliError> {
     if a.compact {
         args.push("--compact".to_string());
     }
-    let settings = Settings {
+    let settings = JobSettings {
         program,
         args,
         threads: a.threads,
