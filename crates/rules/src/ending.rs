@@ -3,7 +3,8 @@
 
 use super::board::Bitboard;
 use super::color::Color;
-use super::options::{Blocked, BoardFull, EndgameWhen, Rules};
+use super::option_values::{Blocked, BoardFull, EndgameWhen};
+use super::options::Rules;
 use super::outcome::{EndReason, GameResult, Outcome};
 use super::position::Position;
 

@@ -38,10 +38,12 @@ mod game;
 mod movegen;
 mod moves;
 mod notation;
+mod option_values;
 mod options;
 mod outcome;
 mod perft;
 mod position;
+mod presets;
 mod random;
 mod setup;
 mod step;
@@ -57,10 +59,12 @@ pub use game::Game;
 pub use movegen::{MoveSink, Removals};
 pub use moves::{Move, MoveList};
 pub use notation::{Alternatives, MoveError, MoveReason, MoveText};
-pub use options::{
+pub use option_values::{
     Blocked, BoardFull, Capture, CaptureRule, CaptureSwitch, EndgameWhen, Flying, LossCheck,
-    MillRemoval, MillShuttle, OptionKind, PlacingMill, RuleOptionId, RuleOptions, RuleSetting,
-    RuleValue, Rules, RulesError, Variant,
+    MillRemoval, MillShuttle, PlacingMill, Variant,
+};
+pub use options::{
+    OptionKind, RuleOptionId, RuleOptions, RuleSetting, RuleValue, Rules, RulesError,
 };
 pub use outcome::{EndReason, GameResult, Outcome};
 pub use position::{Owed, Position};

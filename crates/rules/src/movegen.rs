@@ -3,7 +3,8 @@
 
 use super::board::{Bitboard, Layout, Square};
 use super::moves::{Move, MoveList};
-use super::options::{MillRemoval, Rules};
+use super::option_values::MillRemoval;
+use super::options::Rules;
 use super::position::Position;
 
 /// Where generated moves go: a list, a counter for perft's last ply, or a

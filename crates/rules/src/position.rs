@@ -3,7 +3,8 @@
 use super::board::{Bitboard, MAX_LINES, NUM_SQUARES, Square};
 use super::color::Color;
 use super::moves::Move;
-use super::options::{Flying, Rules};
+use super::option_values::Flying;
+use super::options::Rules;
 use super::outcome::{GameResult, Outcome};
 use super::random::splitmix64;
 

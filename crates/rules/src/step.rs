@@ -6,7 +6,8 @@ use super::board::{Bitboard, Layout, Square};
 use super::color::Color;
 use super::movegen::removable;
 use super::moves::Move;
-use super::options::{Blocked, BoardFull, Capture, LossCheck, MillShuttle, PlacingMill, Rules};
+use super::option_values::{Blocked, BoardFull, Capture, LossCheck, MillShuttle, PlacingMill};
+use super::options::Rules;
 use super::outcome::{EndReason, GameResult, Outcome};
 use super::position::{Owed, Position};
 

@@ -20,7 +20,8 @@ use nom::{IResult, Parser};
 
 use super::board::{Bitboard, Square};
 use super::color::Color;
-use super::options::{MillShuttle, PlacingMill, Rules};
+use super::option_values::{MillShuttle, PlacingMill};
+use super::options::Rules;
 use super::outcome::EndReason;
 use super::position::{Owed, Position};
 
