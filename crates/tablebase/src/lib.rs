@@ -123,7 +123,7 @@ pub use error::{Faults, TableFault, TableProblem, TablebaseError};
 pub use fingerprint::{Fingerprint, NotCovered, PlacementFingerprint, covers, placement_covers};
 pub use folder::{NoDefaultDir, default_dir};
 pub use format::atomic::{remove_temporaries_being_written, temporaries};
-pub use format::codec::Layout;
+pub use format::codec::ValueLayout;
 pub use format::file::{HEADER_LEN, file_len, prefetch, table_path};
 pub use format::index::Indexer;
 pub use format::summary::Summary;

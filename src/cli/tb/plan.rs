@@ -5,7 +5,7 @@ use clap::Args;
 use crate::cli::CliError;
 use crate::cli::stdout::outln;
 use crate::cli::tb::rules::TbRules;
-use morris::tablebase::{self, Layout, Phase, Sector, TablebaseError, placement};
+use morris::tablebase::{self, Phase, Sector, TablebaseError, ValueLayout, placement};
 
 #[derive(Args, Debug)]
 pub struct PlanArgs {
@@ -39,7 +39,11 @@ pub fn run(a: &PlanArgs) -> Result<(), CliError> {
     }
     outln!("{:>12} {:>16} {:>16}", "sector", "slots", "bytes");
     let (mut slots, mut bytes, mut placing) = (0u64, 0u64, 0u64);
-    let layout = if a.wdl { Layout::Wdl } else { Layout::Byte };
+    let layout = if a.wdl {
+        ValueLayout::Wdl
+    } else {
+        ValueLayout::Byte
+    };
     for s in &rows {
         let n = placement::slots(*s);
         let b = tablebase::file_len(layout.bytes(n).unwrap_or(u64::MAX) as usize);

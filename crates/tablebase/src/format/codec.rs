@@ -5,7 +5,7 @@ use crate::value::{Probe, Value};
 
 /// How a table stores its values.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Layout {
+pub enum ValueLayout {
     /// The value code (`Probe::code`) in one byte: distances up to 126 plies.
     Byte,
     /// The value code in two little-endian bytes.
@@ -16,28 +16,28 @@ pub enum Layout {
     Wdl,
 }
 
-/// Powers of 3: the weight of each of a `Layout::Wdl` byte's five slots.
+/// Powers of 3: the weight of each of a `ValueLayout::Wdl` byte's five slots.
 pub(crate) const POW3: [u8; 5] = [1, 3, 9, 27, 81];
 
-/// The value of each base-3 digit of a `Layout::Wdl` table.
+/// The value of each base-3 digit of a `ValueLayout::Wdl` table.
 const WDL_DIGITS: [Value; 3] = [Value::Draw, Value::Win, Value::Loss];
 
-impl Layout {
+impl ValueLayout {
     /// The header byte: bytes per value, or 3 for `Wdl` (format versions
     /// before `Wdl` refuse a table with a width they do not know).
     pub(crate) fn tag(self) -> u8 {
         match self {
-            Layout::Byte => 1,
-            Layout::Word => 2,
-            Layout::Wdl => 3,
+            ValueLayout::Byte => 1,
+            ValueLayout::Word => 2,
+            ValueLayout::Wdl => 3,
         }
     }
 
-    pub(crate) fn of_tag(tag: u8) -> Option<Layout> {
+    pub(crate) fn of_tag(tag: u8) -> Option<ValueLayout> {
         match tag {
-            1 => Some(Layout::Byte),
-            2 => Some(Layout::Word),
-            3 => Some(Layout::Wdl),
+            1 => Some(ValueLayout::Byte),
+            2 => Some(ValueLayout::Word),
+            3 => Some(ValueLayout::Wdl),
             _ => None,
         }
     }
@@ -45,18 +45,18 @@ impl Layout {
     /// Value bytes of a table with `slots` slots.
     pub fn bytes(self, slots: u64) -> Option<u64> {
         match self {
-            Layout::Byte => Some(slots),
-            Layout::Word => slots.checked_mul(2),
-            Layout::Wdl => Some(slots.div_ceil(POW3.len() as u64)),
+            ValueLayout::Byte => Some(slots),
+            ValueLayout::Word => slots.checked_mul(2),
+            ValueLayout::Wdl => Some(slots.div_ceil(POW3.len() as u64)),
         }
     }
 
     /// The values of `codes` in this layout.
     pub fn encode(self, codes: impl ExactSizeIterator<Item = u16>) -> Vec<u8> {
         match self {
-            Layout::Byte => codes.map(|c| c as u8).collect(),
-            Layout::Word => codes.flat_map(u16::to_le_bytes).collect(),
-            Layout::Wdl => {
+            ValueLayout::Byte => codes.map(|c| c as u8).collect(),
+            ValueLayout::Word => codes.flat_map(u16::to_le_bytes).collect(),
+            ValueLayout::Wdl => {
                 let mut out = vec![0u8; codes.len().div_ceil(POW3.len())];
                 for (i, c) in codes.enumerate() {
                     let value = Probe::from_code(c).value;
@@ -69,7 +69,7 @@ impl Layout {
     }
 }
 
-/// The value of slot `slot` in `Layout::Wdl` value bytes.
+/// The value of slot `slot` in `ValueLayout::Wdl` value bytes.
 #[inline]
 pub(crate) fn wdl_digit(data: &[u8], slot: u64) -> Value {
     let i = slot as usize / POW3.len();

@@ -36,7 +36,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::{TableProblem, TablebaseError};
 use crate::format::atomic::write_parts_atomically;
-use crate::format::codec::Layout;
+use crate::format::codec::ValueLayout;
 use crate::format::file::{Checks, HEADER_LEN, Header, checksum, map_file};
 use crate::format::runs::{MODEL_BYTES, RunDecoder, RunModel, SLOTS};
 use crate::format::summary::Summary;
@@ -168,7 +168,7 @@ pub(crate) fn write_compact(
     }
     let header = Header {
         subspace: sector,
-        layout: Layout::Wdl,
+        layout: ValueLayout::Wdl,
         slots,
         checksum: checksum(&tables),
         summary,

@@ -1,5 +1,5 @@
 //! The table file: a 256-byte header, then the values in one of three
-//! layouts (`Layout`: a code per slot in one byte, or in two little-endian
+//! layouts (`ValueLayout`: a code per slot in one byte, or in two little-endian
 //! bytes when a distance passes 126 plies, or win/draw/loss only, five
 //! slots to a byte), then a checksum (u64) of each `BLOCK` bytes of values.
 //!
@@ -28,7 +28,7 @@ use rayon::prelude::*;
 
 use crate::error::{TableProblem, TablebaseError};
 use crate::format::atomic::write_parts_atomically;
-use crate::format::codec::{Layout, POW3, wdl_digit};
+use crate::format::codec::{POW3, ValueLayout, wdl_digit};
 use crate::format::summary::Summary;
 use crate::sector::{Sector, Subspace};
 use crate::value::{Probe, Value};
@@ -49,7 +49,7 @@ const FINGERPRINT_AT: usize = 72;
 pub(crate) struct Header {
     /// The table's sector (hands 0 for a movement table).
     pub subspace: Sector,
-    pub layout: Layout,
+    pub layout: ValueLayout,
     pub slots: u64,
     /// That of the block checksums; `write_table` sets it.
     pub checksum: u64,
@@ -143,7 +143,7 @@ impl Header {
         let end = fp.iter().position(|&b| b == 0).unwrap_or(fp.len());
         Ok(Header {
             subspace: Sector::with_hands(h[12], h[13], h[15], h[68]),
-            layout: Layout::of_tag(h[14]).ok_or(TableProblem::Width(h[14]))?,
+            layout: ValueLayout::of_tag(h[14]).ok_or(TableProblem::Width(h[14]))?,
             slots: u64_at(0),
             checksum: u64_at(1),
             summary: Summary {
@@ -396,13 +396,13 @@ impl TableFile {
     #[inline]
     fn offset(&self, slot: u64) -> usize {
         match self.header.layout {
-            Layout::Byte => slot as usize,
-            Layout::Word => 2 * slot as usize,
-            Layout::Wdl => slot as usize / POW3.len(),
+            ValueLayout::Byte => slot as usize,
+            ValueLayout::Word => 2 * slot as usize,
+            ValueLayout::Wdl => slot as usize / POW3.len(),
         }
     }
 
-    /// The value code of a slot (in a `Layout::Wdl` table, that of a win
+    /// The value code of a slot (in a `ValueLayout::Wdl` table, that of a win
     /// or loss with `Probe::NO_DISTANCE`); `None` when its block (or any
     /// block read before) does not match its checksum.
     #[inline]
@@ -412,9 +412,9 @@ impl TableFile {
             return None;
         }
         Some(match self.header.layout {
-            Layout::Byte => data[i] as u16,
-            Layout::Word => u16::from_le_bytes([data[i], data[i + 1]]),
-            Layout::Wdl => match wdl_digit(data, slot) {
+            ValueLayout::Byte => data[i] as u16,
+            ValueLayout::Word => u16::from_le_bytes([data[i], data[i + 1]]),
+            ValueLayout::Wdl => match wdl_digit(data, slot) {
                 Value::Draw => 0,
                 value => Probe {
                     value,
@@ -437,7 +437,7 @@ mod tests {
     fn write_test_table(
         path: &Path,
         sub: Subspace,
-        layout: Layout,
+        layout: ValueLayout,
         slots: u64,
         values: &[u8],
         fingerprint: &str,
@@ -463,7 +463,7 @@ mod tests {
         write_test_table(
             &path,
             Subspace::new(3, 3),
-            Layout::Byte,
+            ValueLayout::Byte,
             values.len() as u64,
             &values,
             "test",
@@ -505,7 +505,7 @@ mod tests {
         write_test_table(
             &path,
             Subspace::new(3, 4),
-            Layout::Byte,
+            ValueLayout::Byte,
             values.len() as u64,
             &values,
             "Diagonals=false",
@@ -552,9 +552,9 @@ mod tests {
                 _ => probe(Value::Loss, i * 11).code(),
             })
             .collect();
-        for layout in [Layout::Byte, Layout::Word, Layout::Wdl] {
+        for layout in [ValueLayout::Byte, ValueLayout::Word, ValueLayout::Wdl] {
             let codes: Vec<u16> = match layout {
-                Layout::Byte => codes.iter().map(|&c| c.min(255)).collect(),
+                ValueLayout::Byte => codes.iter().map(|&c| c.min(255)).collect(),
                 _ => codes.clone(),
             };
             let values = layout.encode(codes.iter().copied());
@@ -567,7 +567,7 @@ mod tests {
                 let read = Probe::from_code(table.code(slot as u64).unwrap());
                 let want = Probe::from_code(code);
                 match layout {
-                    Layout::Wdl => {
+                    ValueLayout::Wdl => {
                         assert_eq!(read.value, want.value, "slot {slot}");
                         assert_eq!(read.distance().is_none(), want.value != Value::Draw);
                     }

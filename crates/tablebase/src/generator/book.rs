@@ -1,7 +1,7 @@
 //! Cutting an opening book from the tables (`Book::build`); reading one
 //! is `probe::book`'s.
 
-use crate::format::codec::Layout;
+use crate::format::codec::ValueLayout;
 use crate::generator::placement;
 use crate::probe::book::{Book, BookError, BookSector, rules_text};
 use crate::probe::tables::Tablebases;
@@ -38,7 +38,7 @@ impl Book {
                 Ok(BookSector {
                     sector,
                     index: table.index,
-                    values: Layout::Wdl.encode(codes.into_iter()),
+                    values: ValueLayout::Wdl.encode(codes.into_iter()),
                 })
             })
             .collect::<Result<Vec<_>, BookError>>()?;

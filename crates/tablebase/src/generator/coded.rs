@@ -19,7 +19,7 @@ use rayon::prelude::*;
 
 use crate::error::{TableProblem, TablebaseError};
 use crate::format::atomic::write_parts_atomically;
-use crate::format::codec::Layout;
+use crate::format::codec::ValueLayout;
 use crate::format::compact::{CodedPlane, Kind};
 use crate::format::file::{Header, checksum, file_len, map_file};
 use crate::format::runs::{MODEL_BYTES, RunCounts, RunModel, SLOTS};
@@ -127,7 +127,7 @@ impl Coded {
         }
         let header = Header {
             subspace: sector,
-            layout: Layout::Wdl,
+            layout: ValueLayout::Wdl,
             slots: self.slots,
             checksum: 0,
             summary: self.summary,
@@ -240,7 +240,7 @@ pub(crate) fn code_planes(
     rules: &Rules,
 ) -> Result<Coded, TablebaseError> {
     let drawn_plane = rules.move_count_draws() && !sector.placing();
-    if drawn_plane && table.file.header.layout == Layout::Wdl {
+    if drawn_plane && table.file.header.layout == ValueLayout::Wdl {
         return Err(TablebaseError::CompactNeedsDistances(sector));
     }
     let size = table.index.size();

@@ -1,7 +1,7 @@
 //! Moves that leave the pair being solved: where they lead, the mover's
 //! result through them, and the best of several.
 
-use crate::format::codec::Layout;
+use crate::format::codec::ValueLayout;
 use crate::probe::clock::at_clock_zero;
 use crate::probe::tables::SubspaceTable;
 use crate::sector::Sector;
@@ -120,7 +120,7 @@ pub(crate) fn ranked_exit(rank: u32) -> Option<Probe> {
 /// were all checked before solving (`usable`).
 pub(crate) struct Child<'t> {
     data: &'t [u8],
-    /// Two bytes a slot (`Layout::Word`), else one.
+    /// Two bytes a slot (`ValueLayout::Word`), else one.
     wide: bool,
     /// By every `u16` code, so that no read needs a bounds check; the
     /// few codes a table holds stay in cache.
@@ -131,9 +131,9 @@ impl<'t> Child<'t> {
     /// `None` for a win/draw/loss-only table.
     pub(crate) fn new(rules: &Rules, table: &'t SubspaceTable, removed: bool) -> Option<Child<'t>> {
         let wide = match table.file.header.layout {
-            Layout::Byte => false,
-            Layout::Word => true,
-            Layout::Wdl => return None,
+            ValueLayout::Byte => false,
+            ValueLayout::Word => true,
+            ValueLayout::Wdl => return None,
         };
         let s = table.file.header.subspace;
         let mut rank: Box<[u32; 1 << 16]> = vec![0; 1 << 16].try_into().expect("length");

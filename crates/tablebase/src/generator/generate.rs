@@ -43,7 +43,7 @@ use rayon::prelude::*;
 
 use crate::error::TablebaseError;
 use crate::fingerprint::{Fingerprint, PlacementFingerprint};
-use crate::format::codec::Layout;
+use crate::format::codec::ValueLayout;
 use crate::format::file::Header;
 use crate::format::index::Indexer;
 use crate::format::summary::Summary;
@@ -64,7 +64,7 @@ pub struct GenerateOptions {
     pub threads: usize,
     /// Where each pass's progress and a line for each pair solved go.
     pub progress: Reporter,
-    /// Store win/draw/loss only (`Layout::Wdl`), a fifth of the disk:
+    /// Store win/draw/loss only (`ValueLayout::Wdl`), a fifth of the disk:
     /// under move-count draws each position's value at clock 0 (as compact
     /// tables hold it), which is all that a table reading it needs, since
     /// removals and placements enter a table at clock 0.
@@ -256,7 +256,7 @@ fn usable(
 ) -> Result<(), TablebaseError> {
     match lower.table(sub) {
         Some(t) if t.file.check_all() => {
-            if !wdl && t.file.header.layout == Layout::Wdl {
+            if !wdl && t.file.header.layout == ValueLayout::Wdl {
                 Err(TablebaseError::NoDistances(sub))
             } else {
                 Ok(())
@@ -407,7 +407,7 @@ fn finish(
     ix: &Indexer,
     codes: &[AtomicU32],
     wdl: Option<(&Rules, Sector)>,
-) -> (Summary, Vec<u8>, Layout) {
+) -> (Summary, Vec<u8>, ValueLayout) {
     let at_zero = |code: u32| match wdl {
         Some((rules, sector)) if code != PADDING => {
             at_clock_zero(rules, sector, Probe::from_code(code as u16)).code() as u32
@@ -447,11 +447,11 @@ fn finish(
     };
     debug_assert_eq!(codes.len() as u64, ix.size());
     let layout = match (wdl.is_some(), max) {
-        (true, _) => Layout::Wdl,
-        (false, 0..=255) => Layout::Byte,
-        (false, _) => Layout::Word,
+        (true, _) => ValueLayout::Wdl,
+        (false, 0..=255) => ValueLayout::Byte,
+        (false, _) => ValueLayout::Word,
     };
-    let bytes = if layout == Layout::Byte {
+    let bytes = if layout == ValueLayout::Byte {
         let mut bytes = vec![0u8; codes.len()];
         bytes
             .par_chunks_mut(CHUNK)

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use crate::error::TablebaseError;
 use crate::fingerprint::PlacementFingerprint;
-use crate::format::codec::Layout;
+use crate::format::codec::ValueLayout;
 use crate::format::file;
 use crate::generator::coded::planes_path;
 use crate::generator::generate;
@@ -241,13 +241,13 @@ impl Jobs {
             .iter()
             .map(|&s| {
                 std::fs::metadata(self.path(s)).map_or_else(
-                        |_| {
-                            file::file_len(
-                                Layout::Byte.bytes(placement::slots(s)).unwrap_or(0) as usize
-                            )
-                        },
-                        |m| m.len(),
-                    )
+                    |_| {
+                        file::file_len(
+                            ValueLayout::Byte.bytes(placement::slots(s)).unwrap_or(0) as usize
+                        )
+                    },
+                    |m| m.len(),
+                )
             })
             .sum();
         // Only pairs solved by distance (movement, `Lasker`) queue positions.

@@ -30,7 +30,7 @@ use rayon::prelude::*;
 
 use crate::error::TablebaseError;
 use crate::fingerprint::PlacementFingerprint;
-use crate::format::codec::Layout;
+use crate::format::codec::ValueLayout;
 use crate::format::compact::Kind;
 use crate::format::file::{Header, write_table};
 use crate::format::summary::Summary;
@@ -258,7 +258,7 @@ impl<'a> Build<'a> {
                 let c = pool.install(|| code_planes(table, s, &self.prules))?;
                 c.write(&self.planes(s), s, &self.text(s))?;
             }
-            if !wdl && table.file.header.layout != Layout::Wdl {
+            if !wdl && table.file.header.layout != ValueLayout::Wdl {
                 pool.install(|| store_at_clock_zero(&self.jobs.path(s), table, s, &self.prules))?;
             }
         }
@@ -343,10 +343,10 @@ fn store_at_clock_zero(
             a
         });
     let size = table.index.size();
-    let bytes = Layout::Wdl.encode((0..size as usize).map(|slot| at_zero(slot as u64).code()));
+    let bytes = ValueLayout::Wdl.encode((0..size as usize).map(|slot| at_zero(slot as u64).code()));
     let header = Header {
         subspace: sector,
-        layout: Layout::Wdl,
+        layout: ValueLayout::Wdl,
         slots: size,
         checksum: 0, // set by write_table
         summary,

@@ -5,7 +5,7 @@
 //!
 //! A book holds the placement sectors those plies reach whole, indexed
 //! as the tables are (`index`: one slot per position up to the board's 16
-//! symmetries) and stored as the tables' `Layout::Wdl`, five positions a
+//! symmetries) and stored as the tables' `ValueLayout::Wdl`, five positions a
 //! byte: no keys, and no distances (a win or loss reads as
 //! `Probe::NO_DISTANCE`, as from a WDL table). Values are the placement
 //! tables' of the book's rules: exact at clock 0, the clock of every
@@ -32,7 +32,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use crate::format::codec::{Layout, wdl_digit};
+use crate::format::codec::{ValueLayout, wdl_digit};
 use crate::format::file::checksum;
 use crate::format::index::Indexer;
 use crate::probe::clock::with_clock;
@@ -249,7 +249,7 @@ impl Book {
                 return Err(malformed());
             }
             let index = Indexer::new(sector.mine as usize, sector.theirs as usize);
-            let len = Layout::Wdl.bytes(slots).ok_or_else(malformed)? as usize;
+            let len = ValueLayout::Wdl.bytes(slots).ok_or_else(malformed)? as usize;
             if slots != index.size() {
                 return Err(malformed());
             }

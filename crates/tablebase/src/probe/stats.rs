@@ -4,7 +4,7 @@
 
 use std::path::Path;
 
-use crate::format::codec::Layout;
+use crate::format::codec::ValueLayout;
 use crate::format::file::file_len;
 use crate::format::summary::Summary;
 use rayon::prelude::*;
@@ -30,7 +30,7 @@ pub struct TableSummary {
     /// placement restarts the clock.)
     pub at_clock_zero: Summary,
     pub bytes: u64,
-    /// Whether the table stores distances (not `Layout::Wdl`).
+    /// Whether the table stores distances (not `ValueLayout::Wdl`).
     pub distances: bool,
 }
 
@@ -60,7 +60,7 @@ pub fn summaries_on_disk(root: &Path, rules: &Rules) -> Vec<TableSummary> {
                 stored: t.file.header.summary,
                 at_clock_zero: summary_at_clock_zero(t, sub, rules)?,
                 bytes: file_len(t.file.data().len()),
-                distances: t.file.header.layout != Layout::Wdl,
+                distances: t.file.header.layout != ValueLayout::Wdl,
             })
         })
         .collect()
