@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use super::engine_process::{Answer, Engine, Fault, Reply};
 use super::engine_spec::{Proto, TimeControl};
-use super::schedule::{Job, MatchConfig};
+use super::schedule::{MatchConfig, ScheduledGame};
 use crate::protocol::wire::sanmill::Token;
 use crate::protocol::wire::{GoArgs, PositionArgs};
 use crate::rules::{Color, Game, GameResult, Move, MoveList, Setup};
@@ -15,7 +15,7 @@ use crate::tools::records::record::{Record, format_score};
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct GameReport {
-    pub job: Job,
+    pub job: ScheduledGame,
     pub result: GameResult,
     /// Why the game ended, in words.
     pub termination: String,
@@ -35,7 +35,7 @@ fn reason_words(outcome: &crate::rules::Outcome) -> String {
 /// that fault are dropped (killed) so the next game starts them afresh.
 pub(super) fn play_game(
     cfg: &MatchConfig,
-    job: Job,
+    job: ScheduledGame,
     engines: &mut [Option<Engine>],
     stop: &AtomicBool,
 ) -> Option<GameReport> {
@@ -84,7 +84,7 @@ struct GameClocks {
 }
 
 impl GameClocks {
-    fn new(cfg: &MatchConfig, job: Job) -> GameClocks {
+    fn new(cfg: &MatchConfig, job: ScheduledGame) -> GameClocks {
         let tc =
             [Color::White, Color::Black].map(|c| cfg.engines[job.engine(c)].tc.unwrap_or(cfg.tc));
         let left_ms = tc.map(|t| match t {
@@ -196,7 +196,7 @@ impl GameClocks {
 /// the rules core, the clocks, and a comment per move for the record.
 struct Referee<'a> {
     cfg: &'a MatchConfig,
-    job: Job,
+    job: ScheduledGame,
     game: Game,
     /// Plies of the opening, played before the engines take over.
     book: usize,
@@ -205,7 +205,7 @@ struct Referee<'a> {
 }
 
 impl<'a> Referee<'a> {
-    fn new(cfg: &'a MatchConfig, job: Job) -> Referee<'a> {
+    fn new(cfg: &'a MatchConfig, job: ScheduledGame) -> Referee<'a> {
         let game = cfg.openings[job.opening]
             .game(&cfg.rules)
             .expect("openings are checked before the match");

@@ -9,7 +9,7 @@ use std::vec;
 use super::elo::{SprtDecision, Tally};
 use super::engine_process::Engine;
 use super::game::{GameReport, play_game};
-use super::schedule::{Job, MatchConfig, schedule_games};
+use super::schedule::{MatchConfig, ScheduledGame, schedule_games};
 use crate::rules::{Color, GameResult};
 
 /// Results between every two engines, from each one's point of view.
@@ -130,7 +130,7 @@ pub fn run_match<E>(
 /// left or the match stops, keeping its engine processes between games.
 fn worker(
     cfg: &MatchConfig,
-    queue: &Mutex<vec::IntoIter<Job>>,
+    queue: &Mutex<vec::IntoIter<ScheduledGame>>,
     stop: &AtomicBool,
     reports: Sender<GameReport>,
 ) {

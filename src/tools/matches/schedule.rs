@@ -36,7 +36,7 @@ pub struct MatchConfig {
 
 /// One game to play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Job {
+pub struct ScheduledGame {
     /// 1-based, in schedule order.
     pub number: usize,
     /// 1-based.
@@ -46,7 +46,7 @@ pub struct Job {
     pub opening: usize,
 }
 
-impl Job {
+impl ScheduledGame {
     /// The engine (index) playing `side`.
     pub fn engine(&self, side: Color) -> usize {
         match side {
@@ -58,7 +58,7 @@ impl Job {
 
 /// The whole schedule: rounds, then pairings, then games, colours swapped
 /// within each pair of games on the same opening.
-pub fn schedule_games(cfg: &MatchConfig) -> Vec<Job> {
+pub fn schedule_games(cfg: &MatchConfig) -> Vec<ScheduledGame> {
     let n = cfg.engines.len();
     let pairings: Vec<(usize, usize)> = if cfg.gauntlet {
         (1..n).map(|j| (0, j)).collect()
@@ -73,7 +73,7 @@ pub fn schedule_games(cfg: &MatchConfig) -> Vec<Job> {
         for &(a, b) in &pairings {
             for g in 0..cfg.games as usize {
                 let (white, black) = if g % 2 == 0 { (a, b) } else { (b, a) };
-                jobs.push(Job {
+                jobs.push(ScheduledGame {
                     number: jobs.len() + 1,
                     round: round + 1,
                     white,
