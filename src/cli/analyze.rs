@@ -15,7 +15,7 @@ use super::{CliError, PositionArgs};
 use morris::engine::{Session, tables_folder};
 use morris::search::{Limits, Settings};
 use morris::tools::{
-    Dialect, InputError, Item, Marks, Summary, analyse, items_from_text, json_output,
+    GameSummary, InputError, Item, Marks, RecordDialect, analyse, items_from_text, json_output,
     position_item, text_output,
 };
 
@@ -96,7 +96,7 @@ pub struct AnalyzeArgs {
     pub out: Option<PathBuf>,
     /// The dialect of --out: morris, playok or sanmill.
     #[arg(long, default_value = "morris", value_parser = dialect)]
-    pub out_dialect: Dialect,
+    pub out_dialect: RecordDialect,
 }
 
 /// The positions of the input, with errors naming the line.
@@ -161,7 +161,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
         say(&format!("{e}: analysing without tables"));
     }
     let mut last_source = String::new();
-    let mut summary = Summary::default();
+    let mut summary = GameSummary::default();
     let mut annotated = match &args.out {
         Some(path) if items.iter().any(|i| i.record.is_some()) => Some((
             path,
@@ -171,7 +171,7 @@ pub fn run(args: &AnalyzeArgs) -> Result<(), CliError> {
         None => None,
     };
     // A game's summary line, and its annotated record in --out.
-    let mut finish_game = |s: Summary| -> Result<String, CliError> {
+    let mut finish_game = |s: GameSummary| -> Result<String, CliError> {
         if let (Some((path, file)), Some(record)) = (&mut annotated, s.annotated(args.out_dialect))
         {
             let text = record.map_err(|source| InputError::Record {

@@ -8,7 +8,7 @@ use clap::Args;
 
 use crate::cli::error::CliError;
 use morris::rules::{Game, Rules, RulesError, Setup, Start};
-use morris::tools::Dialect;
+use morris::tools::RecordDialect;
 
 /// The rules shared by the tools' command lines.
 #[derive(Args, Debug, Clone)]
@@ -90,6 +90,6 @@ pub fn read_input(input: Option<&Path>) -> Result<(String, String), CliError> {
 }
 
 /// A record dialect named on the command line.
-pub fn dialect(name: &str) -> Result<Dialect, String> {
-    Dialect::find(name).ok_or_else(|| format!("'{name}' is none of morris, playok, sanmill"))
+pub fn dialect(name: &str) -> Result<RecordDialect, String> {
+    RecordDialect::find(name).ok_or_else(|| format!("'{name}' is none of morris, playok, sanmill"))
 }

@@ -10,7 +10,7 @@ use super::CliError;
 use super::args::{dialect, read_input};
 use super::stdout::out;
 use morris::rules::RuleOptionId;
-use morris::tools::{Dialect, InputError, parse_records};
+use morris::tools::{InputError, RecordDialect, parse_records};
 
 const RECORD_HELP: &str = "\
 DIALECTS:
@@ -36,7 +36,7 @@ pub struct RecordArgs {
     pub input: Option<PathBuf>,
     /// The dialect written: morris, playok or sanmill.
     #[arg(long, default_value = "morris", value_parser = dialect)]
-    pub to: Dialect,
+    pub to: RecordDialect,
     /// Rules of every record instead of those its tags imply (a preset).
     #[arg(long)]
     pub variant: Option<String>,

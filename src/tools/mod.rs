@@ -13,7 +13,7 @@ mod records;
 mod slurm;
 
 pub use analysis::analyze::{
-    Item, Marks, Summary, analyse, change_mark, items_from_text, json_output, position_item,
+    GameSummary, Item, Marks, analyse, change_mark, items_from_text, json_output, position_item,
     text_output,
 };
 pub use analysis::puzzles::{Criteria, Puzzle, export as export_puzzles, find as find_puzzles};
@@ -27,7 +27,7 @@ pub use matches::game::GameReport;
 pub use matches::openings::{Opening, load_openings};
 pub use matches::runner::{MatchError, MatchOutcome, Standings, run_match};
 pub use matches::schedule::{MatchConfig, schedule_games};
-pub use records::record::{Dialect, Record, RecordError, parse_records, result_text};
+pub use records::record::{Record, RecordDialect, RecordError, parse_records, result_text};
 pub use slurm::{
     JobSettings, Queued, SlurmError, queued_jobs, submit_compact_finish, submit_jobs, waiting_jobs,
 };

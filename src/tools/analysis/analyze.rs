@@ -16,7 +16,7 @@ use crate::tablebase::preference;
 use crate::tablebase::{Known, Probe, Source, Value};
 use crate::tools::input::InputError;
 use crate::tools::records::record::{
-    Dialect, Record, RecordError, format_score, is_record, parse_records,
+    Record, RecordDialect, RecordError, format_score, is_record, parse_records,
 };
 
 /// Score losses (hundredths of a piece) from which a move played is marked
@@ -445,7 +445,7 @@ struct Loser {
 /// Each game's value-losing moves, gathered as its moves are analysed,
 /// and its record with each move's analysis as its comment.
 #[derive(Default)]
-pub struct Summary {
+pub struct GameSummary {
     source: String,
     record: Option<Arc<Record>>,
     comments: Vec<String>,
@@ -455,10 +455,10 @@ pub struct Summary {
     plies: usize,
 }
 
-impl Summary {
+impl GameSummary {
     /// Adds a move's analysis; returns the finished summary of the game
     /// before, when `item` starts another one.
-    pub fn add(&mut self, marks: &Marks, item: &Item, a: &Analysis) -> Option<Summary> {
+    pub fn add(&mut self, marks: &Marks, item: &Item, a: &Analysis) -> Option<GameSummary> {
         let (mv, ply) = item.played?;
         let done = (item.source != self.source && self.plies > 0).then(|| std::mem::take(self));
         self.source.clone_from(&item.source);
@@ -482,7 +482,7 @@ impl Summary {
     }
 
     /// The summary of the game being gathered, if any.
-    pub fn finish(&mut self) -> Option<Summary> {
+    pub fn finish(&mut self) -> Option<GameSummary> {
         (self.plies > 0).then(|| std::mem::take(self))
     }
 
@@ -532,7 +532,7 @@ impl Summary {
 
     /// The game's record in `dialect`, each move's analysis appended to
     /// its comment.
-    pub fn annotated(&self, dialect: Dialect) -> Option<Result<String, RecordError>> {
+    pub fn annotated(&self, dialect: RecordDialect) -> Option<Result<String, RecordError>> {
         let mut record = Record::clone(self.record.as_ref()?);
         for (m, note) in record.moves.iter_mut().zip(&self.comments) {
             m.comment = Some(match m.comment.take() {

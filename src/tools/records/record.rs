@@ -21,7 +21,7 @@
 //!
 //! Records of PlayOK (moves in its point numbers, `tools::playok`) and of
 //! Sanmill (its rule-set names and position string, `tools::sanmill`) are
-//! read too, told apart per record ([`Dialect`]) and turned into ours as
+//! read too, told apart per record ([`RecordDialect`]) and turned into ours as
 //! they are read; [`Record::write`] writes any of the three.
 
 use std::fmt::Write;
@@ -34,7 +34,7 @@ use crate::search::Score;
 
 /// Whose records a record's text follows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum Dialect {
+pub enum RecordDialect {
     /// Ours: rule tags named as our options, our position string.
     #[default]
     Morris,
@@ -47,19 +47,23 @@ pub enum Dialect {
     Sanmill,
 }
 
-impl Dialect {
+impl RecordDialect {
     /// The dialect named `name` (any case): morris, playok, sanmill.
-    pub fn find(name: &str) -> Option<Dialect> {
-        [Dialect::Morris, Dialect::PlayOk, Dialect::Sanmill]
-            .into_iter()
-            .find(|d| d.name().eq_ignore_ascii_case(name))
+    pub fn find(name: &str) -> Option<RecordDialect> {
+        [
+            RecordDialect::Morris,
+            RecordDialect::PlayOk,
+            RecordDialect::Sanmill,
+        ]
+        .into_iter()
+        .find(|d| d.name().eq_ignore_ascii_case(name))
     }
 
     pub fn name(self) -> &'static str {
         match self {
-            Dialect::Morris => "morris",
-            Dialect::PlayOk => "playok",
-            Dialect::Sanmill => "sanmill",
+            RecordDialect::Morris => "morris",
+            RecordDialect::PlayOk => "playok",
+            RecordDialect::Sanmill => "sanmill",
         }
     }
 }
@@ -80,7 +84,7 @@ pub struct Record {
     /// The line the record starts on (0 when written).
     pub line: usize,
     /// The dialect it was read from (its tags and moves are ours since).
-    pub dialect: Dialect,
+    pub dialect: RecordDialect,
 }
 
 /// A record that cannot be read or replayed: where and why.
@@ -243,7 +247,7 @@ impl Record {
     /// in its notation. Rules that are not exactly one of Sanmill's rule
     /// sets are written as ours (Sanmill plays a name it does not know by
     /// its own settings); PlayOK's records start from the empty board.
-    pub fn write(&self, dialect: Dialect) -> Result<String, RecordError> {
+    pub fn write(&self, dialect: RecordDialect) -> Result<String, RecordError> {
         let game = self.replay()?;
         let rules = game.rules();
         let mut tags: Vec<(String, String)> = self
@@ -258,15 +262,15 @@ impl Record {
             .collect();
         let fen = self.tag("FEN");
         match (dialect, sanmill::name_of(rules)) {
-            (Dialect::Sanmill, name) if name != "Custom" => {
+            (RecordDialect::Sanmill, name) if name != "Custom" => {
                 tags.push(("Variant".into(), name.into()));
             }
             _ => tags.extend(rule_tags(rules)),
         }
         if let Some(fen) = fen {
             let fen = match dialect {
-                Dialect::Morris => fen.to_string(),
-                Dialect::PlayOk => {
+                RecordDialect::Morris => fen.to_string(),
+                RecordDialect::PlayOk => {
                     return Err(RecordError {
                         line: self.line,
                         problem: RecordProblem::Unwritable(
@@ -274,7 +278,7 @@ impl Record {
                         ),
                     });
                 }
-                Dialect::Sanmill => {
+                RecordDialect::Sanmill => {
                     let start = self
                         .setup()
                         .start_position(rules)
@@ -292,7 +296,7 @@ impl Record {
             .moves()
             .iter()
             .map(|&m| match dialect {
-                Dialect::PlayOk => playok::from_move(m),
+                RecordDialect::PlayOk => playok::from_move(m),
                 _ => m.to_string(),
             })
             .collect();
@@ -595,13 +599,13 @@ fn normalise(mut record: Record, numbered: bool) -> Result<Record, RecordError> 
             .as_deref()
             .is_some_and(|v| !ours(v) && sanmill::preset_of(v).is_some())
     {
-        Dialect::Sanmill
+        RecordDialect::Sanmill
     } else if site("PlayOK") || numbered {
-        Dialect::PlayOk
+        RecordDialect::PlayOk
     } else {
-        Dialect::Morris
+        RecordDialect::Morris
     };
-    if record.dialect != Dialect::Sanmill {
+    if record.dialect != RecordDialect::Sanmill {
         return Ok(record);
     }
     // A Sanmill name becomes our preset's; any other (its `Custom`) is
