@@ -55,7 +55,14 @@ struct Entry {
     /// A function: some defaults are known only at run time (the tables'
     /// folder, `MORRIS_TB_AUTO`).
     kind: fn() -> OptionType,
-    apply: fn(&mut Settings, Value) -> Applied,
+    effect: Effect,
+}
+
+/// What setting an engine option does: change a search setting, or ask
+/// the session for more (new tables, a book, a cleared hash).
+enum Effect {
+    Setting(fn(&mut Settings, Value)),
+    Session(fn(Value) -> Applied),
 }
 
 const fn spin(default: u64, min: u64, max: u64) -> OptionType {
@@ -68,61 +75,43 @@ const OPTIONS: [Entry; 12] = [
         option: EngineOption::Hash,
         name: "Hash",
         kind: || spin(Settings::default().hash_mb as u64, 1, 65536),
-        apply: |s, v| {
-            s.hash_mb = v.number() as usize;
-            Applied::Settings
-        },
+        effect: Effect::Setting(|s, v| s.hash_mb = v.number() as usize),
     },
     Entry {
         option: EngineOption::Threads,
         name: "Threads",
         kind: || spin(Settings::default().threads as u64, 1, 256),
-        apply: |s, v| {
-            s.threads = v.number() as usize;
-            Applied::Settings
-        },
+        effect: Effect::Setting(|s, v| s.threads = v.number() as usize),
     },
     Entry {
         option: EngineOption::MultiPv,
         name: "MultiPV",
         kind: || spin(Settings::default().multipv as u64, 1, 256),
-        apply: |s, v| {
-            s.multipv = v.number() as usize;
-            Applied::Settings
-        },
+        effect: Effect::Setting(|s, v| s.multipv = v.number() as usize),
     },
     Entry {
         option: EngineOption::ClearHash,
         name: "Clear Hash",
         kind: || OptionType::Button,
-        apply: |_, _| Applied::ClearHash,
+        effect: Effect::Session(|_| Applied::ClearHash),
     },
     Entry {
         option: EngineOption::MoveOverhead,
         name: "Move Overhead",
         kind: || spin(Settings::default().move_overhead_ms, 0, 5000),
-        apply: |s, v| {
-            s.move_overhead_ms = v.number();
-            Applied::Settings
-        },
+        effect: Effect::Setting(|s, v| s.move_overhead_ms = v.number()),
     },
     Entry {
         option: EngineOption::Skill,
         name: "Skill",
         kind: || spin(Settings::default().skill as u64, 0, 20),
-        apply: |s, v| {
-            s.skill = v.number() as u8;
-            Applied::Settings
-        },
+        effect: Effect::Setting(|s, v| s.skill = v.number() as u8),
     },
     Entry {
         option: EngineOption::LimitStrength,
         name: "UCI_LimitStrength",
         kind: || OptionType::Check { default: false },
-        apply: |s, v| {
-            s.limit_strength = v.flag();
-            Applied::Settings
-        },
+        effect: Effect::Setting(|s, v| s.limit_strength = v.flag()),
     },
     Entry {
         option: EngineOption::Elo,
@@ -134,10 +123,7 @@ const OPTIONS: [Entry; 12] = [
                 ELO_MAX as u64,
             )
         },
-        apply: |s, v| {
-            s.elo = v.number() as u32;
-            Applied::Settings
-        },
+        effect: Effect::Setting(|s, v| s.elo = v.number() as u32),
     },
     Entry {
         option: EngineOption::Ponder,
@@ -145,7 +131,7 @@ const OPTIONS: [Entry; 12] = [
         kind: || OptionType::Check { default: false },
         // The engine ponders when told `go ponder`; the Ponder option
         // only tells the front end it may.
-        apply: |_, _| Applied::Settings,
+        effect: Effect::Setting(|_, _| {}),
     },
     Entry {
         option: EngineOption::TablebasePath,
@@ -155,18 +141,18 @@ const OPTIONS: [Entry; 12] = [
                 .map_or_else(|_| "<empty>".to_string(), |d| d.display().to_string()),
         },
         // UCI spells the empty string `<empty>`: no tables.
-        apply: |_, v| {
+        effect: Effect::Session(|v| {
             let path = Some(v.text())
                 .filter(|v| !v.is_empty() && *v != "<empty>")
                 .map(PathBuf::from);
             Applied::TablebasePath(path)
-        },
+        }),
     },
     Entry {
         option: EngineOption::TablebaseAuto,
         name: "TablebaseAuto",
         kind: || spin(auto::default_max() as u64, 0, auto::MAX as u64),
-        apply: |_, v| Applied::TablebaseAuto(v.number() as u8),
+        effect: Effect::Session(|v| Applied::TablebaseAuto(v.number() as u8)),
     },
     Entry {
         option: EngineOption::BookPath,
@@ -174,13 +160,13 @@ const OPTIONS: [Entry; 12] = [
         kind: || OptionType::Text {
             default: "<builtin>".to_string(),
         },
-        apply: |_, v| {
+        effect: Effect::Session(|v| {
             Applied::BookPath(match v.text() {
                 "" | "<empty>" => BookSource::None,
                 "<builtin>" => BookSource::Builtin,
                 path => BookSource::File(PathBuf::from(path)),
             })
-        },
+        }),
     },
 ];
 
@@ -244,7 +230,13 @@ impl EngineOption {
             OptionType::Spin { min, max, .. } => Value::Spin(self.spin(needed()?, min, max)?),
             OptionType::Text { .. } => Value::Text(value.unwrap_or("")),
         };
-        Ok((self.entry().apply)(settings, value))
+        Ok(match self.entry().effect {
+            Effect::Setting(set) => {
+                set(settings, value);
+                Applied::Settings
+            }
+            Effect::Session(ask) => ask(value),
+        })
     }
 
     fn check(self, value: &str) -> Result<bool, EngineOptionError> {
