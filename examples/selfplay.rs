@@ -19,7 +19,7 @@
 use std::sync::Mutex;
 
 use morris::rules::{Game, GameResult, MoveList, Position, Rules};
-use morris::search::{Control, Limits, Searcher, Settings};
+use morris::search::{Control, ExactKnowledge, Limits, Searcher, Settings};
 
 fn parse_spec(spec: &str) -> Settings {
     let mut s = Settings {
@@ -110,7 +110,7 @@ fn play(mut game: Game, a: &Settings, b: &Settings, a_white: bool, limits: &Limi
         } else {
             &mut sb
         };
-        let out = searcher.search(&game, limits, &control, &mut |_| {});
+        let out = searcher.search(&game, ExactKnowledge::NONE, limits, &control, &mut |_| {});
         let mv = out.best.expect("a move when the game is not over");
         let mut list = MoveList::new();
         game.legal_moves(&mut list);

@@ -23,7 +23,7 @@ use std::sync::Mutex;
 
 use morris::rules::{Game, MoveList, Position, Rng, Rules};
 use morris::search::eval::evaluate_with;
-use morris::search::{Control, Limits, Searcher, Settings, Weights};
+use morris::search::{Control, ExactKnowledge, Limits, Searcher, Settings, Weights};
 use morris::tablebase::{Tablebases, Value};
 
 fn published() -> Rules {
@@ -97,7 +97,7 @@ fn generate(args: &[String]) {
                             list.as_slice()[(rng.next_u64() % list.len() as u64) as usize]
                         } else {
                             searcher
-                                .search(&game, &limits, &control, &mut |_| {})
+                                .search(&game, ExactKnowledge::NONE, &limits, &control, &mut |_| {})
                                 .best
                                 .expect("a move")
                         };

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use morris::rules::{Color, Game, MoveList, Position};
-use morris::search::{Searcher, Settings};
+use morris::search::ExactKnowledge;
 use morris::tablebase::MoveProbe;
 use morris::tablebase::Tablebases;
 use morris::tablebase::book::{Book, BookError, Books};
@@ -97,9 +97,12 @@ fn the_book_agrees_with_the_tables_on_every_position_within_its_plies() {
 fn the_engine_with_only_the_book_keeps_the_value() {
     let rules = game_tables::reduced(3);
     let tbs = Tablebases::open(tables(), &rules);
-    let mut with_book = Searcher::new(Settings::default());
-    with_book.set_books(Books::from(Book::read(book_file()).unwrap()));
-    let mut plain = Searcher::new(Settings::default());
+    let books = Books::from(Book::read(book_file()).unwrap());
+    let mut with_book = game_tables::Player::new(ExactKnowledge {
+        tables: None,
+        books: Some(&books),
+    });
+    let mut plain = game_tables::Player::plain();
     let start = Game::new(rules, Position::start(&rules));
     let mut checked = 0;
     for side in Color::BOTH {

@@ -19,7 +19,7 @@ use fantoccini::{Client, Locator};
 use morris::rules::{
     Color, EndReason, Game, GameResult, Move, MoveList, Outcome, Rules, Setup, Start,
 };
-use morris::search::{Control, Limits, Searcher, Settings};
+use morris::search::{Control, ExactKnowledge, Limits, Searcher, Settings};
 use morris::tools::Record;
 use serde_json::Value;
 
@@ -403,7 +403,13 @@ fn our_move(game: &Game) -> Move {
             ..Limits::default()
         };
         Searcher::new(Settings::default())
-            .search(game, &limits, &Control::default(), &mut |_| {})
+            .search(
+                game,
+                ExactKnowledge::NONE,
+                &limits,
+                &Control::default(),
+                &mut |_| {},
+            )
             .best
             .expect("a legal move")
     })

@@ -6,10 +6,9 @@
 use crate::common::game_tables;
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use morris::rules::{Color, Game, MoveList, Position, Rules};
-use morris::search::{Searcher, Settings};
+
 use morris::tablebase::{Compressed, Indexer, Probe, Tablebases, Value, compress, sector_position};
 use rayon::prelude::*;
 
@@ -209,10 +208,9 @@ fn under_move_count_draws_compact_tables_hold_the_values_at_clock_zero() {
 fn under_move_count_draws_the_engine_places_perfectly_with_compact_tables() {
     let (rules, full_dir, out, _) = compressed_with_draws("compact-4-draws-play");
     let full = Tablebases::open(&full_dir, &rules);
-    let mut exact = Searcher::new(Settings::default());
-    exact.set_tablebases(Some(Arc::new(Tablebases::open(&out, &rules))));
-    let mut plain = Searcher::new(Settings::default());
-    plain.set_tablebases(None);
+    let compact = Tablebases::open(&out, &rules);
+    let mut exact = game_tables::Player::with_tables(&compact);
+    let mut plain = game_tables::Player::plain();
     let start = Game::new(rules, Position::start(&rules));
     let legal = |game: &Game| {
         let mut list = MoveList::new();
@@ -244,7 +242,7 @@ fn under_move_count_draws_the_engine_places_perfectly_with_compact_tables() {
 #[test]
 fn the_engine_keeps_every_value_with_compact_tables() {
     let (rules, _, out) = compressed("compact-3-play", 3);
-    let tbs = Arc::new(Tablebases::open(&out, &rules));
+    let tbs = Tablebases::open(&out, &rules);
     let (_, checked, _, _) = game_tables::wins_the_won_start(&tbs, rules);
     assert!(checked > 5, "{checked} moves checked");
 }

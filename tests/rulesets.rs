@@ -444,7 +444,7 @@ fn named_rule_sets_start_and_divide() {
 /// the end of the game or a turn limit.
 #[test]
 fn the_search_plays_every_rule_set() {
-    use morris::search::{Control, Limits, Searcher, Settings};
+    use morris::search::{Control, ExactKnowledge, Limits, Searcher, Settings};
     let mut searcher = Searcher::new(Settings::default());
     let mut rng = Rng::new(0x2545_F491_4F6C_DD1D);
     let limits = Limits {
@@ -464,7 +464,13 @@ fn the_search_plays_every_rule_set() {
             let token = if turn % 3 == 2 {
                 moves[below(&mut rng, moves.len())].clone()
             } else {
-                let out = searcher.search(&g, &limits, &Control::default(), &mut |_| {});
+                let out = searcher.search(
+                    &g,
+                    ExactKnowledge::NONE,
+                    &limits,
+                    &Control::default(),
+                    &mut |_| {},
+                );
                 out.best
                     .expect("a move when there are legal ones")
                     .to_string()

@@ -5,7 +5,9 @@ use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 use morris::rules::{Bitboard, Color, Game, Move, MoveList, Position, Rules, Setup, Square, Start};
-use morris::search::{Clock, Control, Info, Limits, Score, SearchOutcome, Searcher, Settings};
+use morris::search::{
+    Clock, Control, ExactKnowledge, Info, Limits, Score, SearchOutcome, Searcher, Settings,
+};
 
 fn sq(name: &str) -> Square {
     Square::ALL
@@ -75,9 +77,13 @@ fn exact(pos: &Position, rules: &Rules, depth: u32) -> i32 {
 fn run(game: &Game, settings: Settings, limits: &Limits) -> (SearchOutcome, Vec<Info>) {
     let mut searcher = Searcher::new(settings);
     let mut infos = Vec::new();
-    let out = searcher.search(game, limits, &Control::default(), &mut |i| {
-        infos.push(i.clone())
-    });
+    let out = searcher.search(
+        game,
+        ExactKnowledge::NONE,
+        limits,
+        &Control::default(),
+        &mut |i| infos.push(i.clone()),
+    );
     (out, infos)
 }
 
@@ -291,9 +297,21 @@ fn fixed_depth_and_nodes_are_deterministic() {
     // A cleared searcher answers as a new one.
     let mut s = Searcher::new(Settings::default());
     let control = Control::default();
-    s.search(&game, &depth(6), &control, &mut |_| {});
+    s.search(
+        &game,
+        ExactKnowledge::NONE,
+        &depth(6),
+        &control,
+        &mut |_| {},
+    );
     s.clear();
-    let again = s.search(&game, &depth(7), &control, &mut |_| {});
+    let again = s.search(
+        &game,
+        ExactKnowledge::NONE,
+        &depth(7),
+        &control,
+        &mut |_| {},
+    );
     let (fresh, _) = run(&game, Settings::default(), &depth(7));
     assert_eq!(again, fresh);
 }
@@ -436,7 +454,7 @@ fn stop_ends_an_infinite_search_promptly_and_not_before() {
     std::thread::scope(|s| {
         let handle = s.spawn(|| {
             let mut searcher = Searcher::new(Settings::default());
-            let out = searcher.search(&game, &limits, &control, &mut |_| {});
+            let out = searcher.search(&game, ExactKnowledge::NONE, &limits, &control, &mut |_| {});
             (out, Instant::now())
         });
         std::thread::sleep(Duration::from_millis(300));
@@ -461,7 +479,7 @@ fn ponder_waits_for_ponderhit_then_applies_limits() {
     std::thread::scope(|s| {
         let handle = s.spawn(|| {
             let mut searcher = Searcher::new(Settings::default());
-            searcher.search(&game, &limits, &control, &mut |_| {})
+            searcher.search(&game, ExactKnowledge::NONE, &limits, &control, &mut |_| {})
         });
         std::thread::sleep(Duration::from_millis(300));
         assert!(!handle.is_finished(), "returned while pondering");
@@ -510,7 +528,13 @@ fn self_play_smoke_game() {
         if game.outcome().is_some() {
             break;
         }
-        let out = searcher.search(&game, &depth(3), &control, &mut |_| {});
+        let out = searcher.search(
+            &game,
+            ExactKnowledge::NONE,
+            &depth(3),
+            &control,
+            &mut |_| {},
+        );
         let mv = out.best.expect("a move in an unfinished game");
         assert!(legal(game.position(), &rules).contains(&mv));
         game.play(mv);

@@ -8,10 +8,10 @@ use crate::common::game_tables;
 
 use std::path::PathBuf;
 use std::process::Command;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use morris::rules::{Color, Game, GameResult, Position};
-use morris::search::{Searcher, Settings};
+
 use morris::tablebase::{Tablebases, Value};
 
 /// Pieces=3 tables, made once.
@@ -146,19 +146,12 @@ fn solve_names_the_command_that_makes_missing_tables() {
     assert!(String::from_utf8(out.stderr).unwrap().contains("MinPieces"));
 }
 
-fn searcher(tables: Option<&PathBuf>) -> Searcher {
-    let mut s = Searcher::new(Settings::default());
-    let rules = game_tables::reduced(3);
-    s.set_tablebases(tables.map(|d| Arc::new(Tablebases::open(d, &rules))));
-    s
-}
-
 #[test]
 fn the_engine_with_tables_never_lowers_the_value_from_any_first_move() {
     let rules = game_tables::reduced(3);
     let tbs = Tablebases::open(tables(), &rules);
-    let mut exact = searcher(Some(tables()));
-    let mut plain = searcher(None);
+    let mut exact = game_tables::Player::with_tables(&tbs);
+    let mut plain = game_tables::Player::plain();
     let start = Game::new(rules, Position::start(&rules));
     let mut openings = vec![start.clone()];
     for m in tbs.moves(start.position()).unwrap() {

@@ -7,10 +7,10 @@ use crate::common::engine;
 use crate::common::tables;
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use morris::rules::{Bitboard, Color, Game, Position, RuleOptions, Rules, Square};
-use morris::search::{Control, Limits, Searcher, Settings};
+use morris::search::{Control, ExactKnowledge, Limits, Searcher, Settings};
 use morris::tablebase::{Fingerprint, HEADER_LEN, Subspace, Tablebases, table_path};
 
 /// The 3-3, 4-3 and 3-4 tables of the standard rules, and the 3-3 table of
@@ -183,13 +183,17 @@ fn a_bad_table_is_never_used_and_reported_once() {
         assert!(tbs.take_faults().is_empty(), "{case}");
         // The search goes on without it.
         let mut searcher = Searcher::new(Settings::default());
-        searcher.set_tablebases(Some(Arc::new(Tablebases::open(&root, &rules))));
+        let opened = Tablebases::open(&root, &rules);
+        let exact = ExactKnowledge {
+            tables: Some(&opened),
+            books: None,
+        };
         let limits = Limits {
             depth: Some(3),
             ..Limits::default()
         };
         let game = Game::new(rules, pos);
-        let found = searcher.search(&game, &limits, &Control::default(), &mut |_| {});
+        let found = searcher.search(&game, exact, &limits, &Control::default(), &mut |_| {});
         assert!(found.best.is_some(), "{case}");
         // The other tables still serve.
         let other = if sub == Subspace::new(3, 3) {

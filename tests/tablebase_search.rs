@@ -8,13 +8,12 @@ use crate::common::game_tables;
 use crate::common::tables;
 
 use std::path::PathBuf;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
-use game_tables::best;
+use game_tables::Player;
 
 use morris::rules::Rng;
 use morris::rules::{Bitboard, Color, Game, Position, Rules, Square};
-use morris::search::{Searcher, Settings};
 use morris::tablebase::{Subspace, Tablebases, Value};
 
 /// The 3-3, 4-3 and 3-4 tables of the standard rules, made once.
@@ -46,27 +45,16 @@ fn random_positions(w: u32, b: u32, n: usize, seed: u64) -> Vec<Position> {
     out
 }
 
-fn searcher(with_tables: bool) -> Searcher {
-    let mut s = Searcher::new(Settings::default());
-    if with_tables {
-        s.set_tablebases(Some(Arc::new(Tablebases::open(
-            tables(),
-            &Rules::default(),
-        ))));
-    }
-    s
-}
-
 #[test]
 fn covered_roots_get_value_optimal_moves() {
     let rules = Rules::default();
     let tbs = Tablebases::open(tables(), &rules);
-    let mut engine = searcher(true);
+    let mut engine = Player::with_tables(&tbs);
     let mut kinds = [0; 3];
     for (w, b, seed) in [(3, 3, 1), (4, 3, 2), (3, 4, 3)] {
         for pos in random_positions(w, b, 40, seed) {
             let game = Game::new(rules, pos);
-            let mv = best(&mut engine, &game, 4);
+            let mv = engine.best(&game, 4);
             let moves = tbs.moves(&pos).expect("covered");
             let chosen = moves.iter().find(|m| m.mv == mv).expect("a legal move");
             let optimal = tbs.best_move(&pos).unwrap();
@@ -88,8 +76,8 @@ fn covered_roots_get_value_optimal_moves() {
 fn tables_never_let_a_result_slip() {
     let rules = Rules::default();
     let tbs = Tablebases::open(tables(), &rules);
-    let mut with = searcher(true);
-    let mut without = searcher(false);
+    let mut with = Player::with_tables(&tbs);
+    let mut without = Player::plain();
     let mut wins = 0;
     for (w, b, seed) in [(3, 3, 7), (4, 3, 8), (3, 4, 9)] {
         for start in random_positions(w, b, 12, seed) {
@@ -107,7 +95,7 @@ fn tables_never_let_a_result_slip() {
                 } else {
                     &mut without
                 };
-                let mv = best(engine, &game, 3);
+                let mv = engine.best(&game, 3);
                 game.play(mv);
                 let after = *game.position();
                 if mover_has_tables && after.material(!tabled) >= 3 {

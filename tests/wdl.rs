@@ -6,7 +6,7 @@
 use crate::common::game_tables;
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
 use morris::rules::{Color, Rules};
 use morris::tablebase::TablebaseError;
@@ -163,7 +163,7 @@ fn wdl_needs_the_move_count_draws_off() {
 fn the_engine_keeps_every_value_with_wdl_tables() {
     let rules = game_tables::reduced(3);
     let dir = made_wdl("wdl-3-play", &rules);
-    let tbs = Arc::new(Tablebases::open(&dir, &rules));
+    let tbs = Tablebases::open(&dir, &rules);
     let (start, checked, mut exact, mut plain) = game_tables::wins_the_won_start(&tbs, rules);
     let mut total = checked;
     for m in tbs.moves(start.position()).unwrap() {

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 use morris::rules::{Color, Game, Move, Rules};
-use morris::search::{Control, Limits, Searcher};
+use morris::search::{Control, ExactKnowledge, Limits, SearchOutcome, Searcher, Settings};
 use morris::tablebase::{GenerateOptions, Phase, Tablebases, generate_game};
 
 /// The standard board with `pieces` stones a side and no move-count draws
@@ -36,16 +36,47 @@ pub fn made(name: &str, rules: &Rules) -> PathBuf {
     dir
 }
 
-/// The search's move at `depth`.
-pub fn best(searcher: &mut Searcher, game: &Game, depth: u32) -> Move {
-    let limits = Limits {
-        depth: Some(depth),
-        ..Limits::default()
-    };
-    searcher
-        .search(game, &limits, &Control::default(), &mut |_| {})
-        .best
-        .expect("a legal move")
+/// A test's player: a searcher with the default settings and what it
+/// knows exactly (tables, books), lent to each of its searches.
+pub struct Player<'a> {
+    pub searcher: Searcher,
+    pub exact: ExactKnowledge<'a>,
+}
+
+impl<'a> Player<'a> {
+    pub fn new(exact: ExactKnowledge<'a>) -> Player<'a> {
+        Player {
+            searcher: Searcher::new(Settings::default()),
+            exact,
+        }
+    }
+
+    /// A player with `tables` and no book.
+    pub fn with_tables(tables: &'a Tablebases) -> Player<'a> {
+        Player::new(ExactKnowledge {
+            tables: Some(tables),
+            books: None,
+        })
+    }
+
+    /// The search alone.
+    pub fn plain() -> Player<'static> {
+        Player::new(ExactKnowledge::NONE)
+    }
+
+    pub fn search(&mut self, game: &Game, limits: &Limits) -> SearchOutcome {
+        self.searcher
+            .search(game, self.exact, limits, &Control::default(), &mut |_| {})
+    }
+
+    /// The search's move at `depth`.
+    pub fn best(&mut self, game: &Game, depth: u32) -> Move {
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        self.search(game, &limits).best.expect("a legal move")
+    }
 }
 
 /// Plays `game` on, `exact` moving for `side` and `other` for the other
@@ -54,8 +85,8 @@ pub fn best(searcher: &mut Searcher, game: &Game, depth: u32) -> Move {
 /// Returns the game and the number of `exact`'s moves checked.
 pub fn play_checked(
     tables: &Tablebases,
-    exact: &mut Searcher,
-    other: &mut Searcher,
+    exact: &mut Player,
+    other: &mut Player,
     mut game: Game,
     side: Color,
     plies: usize,
@@ -69,7 +100,11 @@ pub fn play_checked(
         }
         let pos = *game.position();
         let mine = pos.side_to_move() == side;
-        let mv = best(if mine { &mut *exact } else { &mut *other }, &game, depth);
+        let mv = if mine {
+            exact.best(&game, depth)
+        } else {
+            other.best(&game, depth)
+        };
         if mine {
             let before = tables.probe(&pos).expect("covered").value;
             let moves = tables.moves(&pos).expect("covered");
@@ -91,16 +126,13 @@ pub fn play_checked(
 /// asserts that White wins. Returns the start, the moves checked and the
 /// two engines (with tables, without).
 pub fn wins_the_won_start(
-    tables: &std::sync::Arc<Tablebases>,
+    tables: &Tablebases,
     rules: Rules,
-) -> (Game, usize, Searcher, Searcher) {
+) -> (Game, usize, Player<'_>, Player<'static>) {
     use morris::rules::{GameResult, Position};
-    use morris::search::Settings;
     use morris::tablebase::Value;
-    let mut exact = Searcher::new(Settings::default());
-    exact.set_tablebases(Some(std::sync::Arc::clone(tables)));
-    let mut plain = Searcher::new(Settings::default());
-    plain.set_tablebases(None);
+    let mut exact = Player::with_tables(tables);
+    let mut plain = Player::plain();
     let start = Game::new(rules, Position::start(&rules));
     assert_eq!(tables.probe(start.position()).unwrap().value, Value::Win);
     let (end, checked) = play_checked(

@@ -8,6 +8,7 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use crate::search::ExactKnowledge;
 use morris_rules::{Move, Position, Rules};
 use morris_tablebase::book::{self, Book, Books};
 use morris_tablebase::{Known, NoDefaultDir, OpenTables, TableFault, Tablebases};
@@ -25,7 +26,9 @@ pub fn tables_folder(given: Option<PathBuf>) -> Result<PathBuf, NoDefaultDir> {
 /// (a perfect player that sets traps leaves it the smallest share).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Replies {
+    /// The replies that keep the value of the position the move leads to.
     pub keeping: usize,
+    /// All the opponent's legal replies there.
     pub legal: usize,
 }
 
@@ -44,6 +47,7 @@ impl Oracle {
         }
     }
 
+    /// The open tables, to ask what they are (folder, faults, files).
     pub fn tables(&self) -> &OpenTables {
         &self.tables
     }
@@ -53,10 +57,12 @@ impl Oracle {
         &mut self.tables
     }
 
+    /// The opening books in use.
     pub fn books(&self) -> &Books {
         &self.books
     }
 
+    /// Other books in place of those in use (`BookPath`).
     pub fn set_books(&mut self, books: Books) {
         self.books = books;
     }
@@ -74,6 +80,15 @@ impl Oracle {
 
     fn current(&self) -> Option<&Tablebases> {
         self.tables.current().map(|t| &**t)
+    }
+
+    /// The tables open and the books, as a search in this thread
+    /// borrows them.
+    pub fn knowledge(&self) -> ExactKnowledge<'_> {
+        ExactKnowledge {
+            tables: self.current(),
+            books: Some(&self.books),
+        }
     }
 
     /// The exact values of `pos` and of its moves (`Known::of`).

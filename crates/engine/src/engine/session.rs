@@ -13,7 +13,9 @@ use std::thread::JoinHandle;
 use crate::engine::notice::Notice;
 use crate::engine::options::{Applied, BookSource, EngineOption, EngineOptionError};
 use crate::engine::oracle::{Oracle, tables_folder};
-use crate::search::{Control, Info, Limits, SearchOutcome, Searcher, Settings, TableAllocError};
+use crate::search::{
+    Control, ExactKnowledge, Info, Limits, SearchOutcome, Searcher, Settings, TableAllocError,
+};
 use morris_rules::{Game, Move, MoveError, Position, RuleOptionId, Rules, RulesError};
 use morris_tablebase::auto::{self, Event};
 use morris_tablebase::book::{self, Book, Books, rules_text};
@@ -26,19 +28,31 @@ pub type Notify = Arc<dyn Fn(Notice) + Send + Sync>;
 /// Why a session refused a request.
 #[derive(Debug, thiserror::Error)]
 pub enum SessionError {
+    /// `setoption` names neither a rule option nor an engine option.
     #[error("unknown option '{0}'")]
     UnknownOption(String),
+    /// A rule option set without a value (rule options have no buttons).
     #[error("option {0} needs a value")]
     RuleNeedsValue(RuleOptionId),
+    /// A rule option's value is out of its range or contradicts the others.
     #[error(transparent)]
     Rules(#[from] RulesError),
+    /// An engine option's value does not fit its type or range.
     #[error(transparent)]
     EngineOption(#[from] EngineOptionError),
+    /// The transposition table of the size asked for cannot be had (the
+    /// old one is kept).
     #[error(transparent)]
     Hash(#[from] TableAllocError),
-    /// Move `index` (0-based) of a position's move list.
+    /// A move of a position's move list is not legal there.
     #[error("{error} (move {} of the list); the position is unchanged", .index + 1)]
-    Move { index: usize, error: MoveError },
+    Move {
+        /// The move's place in the list, from 0.
+        index: usize,
+        /// Why it is not legal.
+        error: MoveError,
+    },
+    /// The operating system refused a thread for the search.
     #[error("cannot start the search thread: {0}")]
     SearchThread(std::io::Error),
 }
@@ -54,6 +68,7 @@ pub struct SearchLost;
 pub struct Answer {
     /// `None` only when the side to move has no legal move.
     pub best: Option<Move>,
+    /// The reply expected to `best`, to ponder on (`bestmove ... ponder`).
     pub ponder: Option<Move>,
 }
 
@@ -72,7 +87,7 @@ pub struct Session {
     /// The searcher, when no search thread holds it.
     searcher: Option<Searcher>,
     /// The endgame tables (`TablebasePath`) with their background build,
-    /// and the books (`BookPath`).
+    /// and the books (`BookPath`): held here only, lent to each search.
     oracle: Oracle,
     /// `TablebaseAuto`: build the missing tables up to this many stones.
     tb_auto: u8,
@@ -118,14 +133,17 @@ impl Session {
         session
     }
 
+    /// The game the next search is of: its rules, start and moves.
     pub fn game(&self) -> &Game {
         &self.game
     }
 
+    /// The rules in force (the rule options set so far).
     pub fn rules(&self) -> &Rules {
         self.game.rules()
     }
 
+    /// The opening books in use (`BookPath`).
     pub fn books(&self) -> &Books {
         self.oracle.books()
     }
@@ -146,13 +164,12 @@ impl Session {
             .expect("the searcher is home when no search runs")
     }
 
-    /// Points the searcher at the tables for the current rules (opening
-    /// reads nothing: tables are loaded when first probed), and says once
-    /// for each folder and rules when the compact solution is there whole.
+    /// Opens the tables for the current rules (opening reads nothing:
+    /// tables are loaded when first probed), and says once for each
+    /// folder and rules when the compact solution is there whole.
     fn open_tablebases(&mut self) {
         let rules = *self.game.rules();
-        let tables = self.oracle.reopen_for(&rules);
-        self.searcher_mut().set_tablebases(tables);
+        self.oracle.reopen_for(&rules);
         let root = self.oracle.tables().root().map(Path::to_path_buf);
         let said = root.clone().map(|r| (r, rules_text(&rules)));
         if said == self.solution_said {
@@ -178,7 +195,8 @@ impl Session {
 
     /// Starts building the missing tables in the background when the
     /// folder, the rules or `TablebaseAuto` changed since the last call,
-    /// and, with the searcher at home, lets it see the tables built since.
+    /// and reopens the tables to see those built since (the next search
+    /// gets them).
     pub fn sync_tables(&mut self) {
         let rules = *self.game.rules();
         let max = auto::effective_max(&rules, self.tb_auto);
@@ -200,11 +218,7 @@ impl Session {
             Ok(Building::Unchanged | Building::Started | Building::Off) => {}
             Err(e) => self.say(Notice::BuilderThread(e)),
         }
-        if self.searcher.is_some()
-            && let Some(tables) = self.oracle.tables_mut().reopened_if_built()
-        {
-            self.searcher_mut().set_tablebases(Some(tables));
-        }
+        self.oracle.tables_mut().reopened_if_built();
     }
 
     /// For a tool searching in its own thread: the tables for the game's
@@ -212,11 +226,9 @@ impl Session {
     /// (what happens goes to `event`).
     pub fn build_tables(&mut self, event: impl FnMut(Event)) {
         let rules = *self.game.rules();
-        let tables = self
-            .oracle
+        self.oracle
             .tables_mut()
             .built_for(&rules, self.tb_auto, event);
-        self.searcher_mut().set_tablebases(tables);
     }
 
     /// The unusable table files found and not reported yet (a search in
@@ -248,7 +260,6 @@ impl Session {
 
     fn set_books(&mut self, books: Books, source: &BookSource) {
         *self.book_note.lock().expect("book note") = Some(source.clone());
-        self.searcher_mut().set_books(books.clone());
         self.oracle.set_books(books);
     }
 
@@ -341,9 +352,17 @@ impl Session {
     /// Searches the game in the caller's thread (no notices).
     pub fn search(&mut self, limits: &Limits, on_info: &mut dyn FnMut(&Info)) -> SearchOutcome {
         self.stop_quietly();
-        let game = self.game.clone();
-        self.searcher_mut()
-            .search(&game, limits, &Control::default(), on_info)
+        let searcher = self
+            .searcher
+            .as_mut()
+            .expect("the searcher is home when no search runs");
+        searcher.search(
+            &self.game,
+            self.oracle.knowledge(),
+            limits,
+            &Control::default(),
+            on_info,
+        )
     }
 
     /// Starts searching the game in a thread of its own (a search running
@@ -365,6 +384,9 @@ impl Session {
         let mut searcher = self.searcher.take().expect("no search is running");
         let game = self.game.clone();
         let thread_control = Arc::clone(&control);
+        // Lent to the search: the tables shared, the books' list copied.
+        let tables = self.oracle.tables().current().cloned();
+        let books = self.oracle.books().clone();
         let faults = self.oracle.tables().faults();
         let book_note = Arc::clone(&self.book_note);
         let notify = Arc::clone(&self.notify);
@@ -372,7 +394,11 @@ impl Session {
             .name("search".into())
             .stack_size(256 << 20)
             .spawn(move || {
-                let result = searcher.search(&game, &limits, &thread_control, &mut |info| {
+                let exact = ExactKnowledge {
+                    tables: tables.as_deref(),
+                    books: Some(&books),
+                };
+                let result = searcher.search(&game, exact, &limits, &thread_control, &mut |info| {
                     if on_info(info).is_break() {
                         thread_control.stop.store(true, Ordering::SeqCst);
                     }
@@ -382,7 +408,7 @@ impl Session {
                 }
                 if result.from_book
                     && let Some(source) = book_note.lock().expect("book note").take()
-                    && let Some(book) = searcher.books().serving(game.rules())
+                    && let Some(book) = books.serving(game.rules())
                 {
                     notify(Notice::BookPlayed(crate::engine::notice::describe_book(
                         book, &source,
@@ -469,10 +495,7 @@ impl Session {
     }
 
     fn fresh_searcher(&mut self) {
-        let mut searcher = Searcher::new(self.settings);
-        searcher.set_books(self.oracle.books().clone());
-        self.searcher = Some(searcher);
-        self.open_tablebases();
+        self.searcher = Some(Searcher::new(self.settings));
     }
 }
 

@@ -6,7 +6,7 @@
 use std::fmt;
 use std::time::{Duration, Instant};
 
-use super::{Control, Limits, Searcher, Settings};
+use super::{Control, ExactKnowledge, Limits, Searcher, Settings};
 use morris_rules::{Game, Rules, Setup, Start};
 
 /// Variant, start position (empty: the variant's start), moves, depth.
@@ -106,7 +106,9 @@ pub fn bench(depth: Option<u32>) -> BenchResult {
             ..Limits::default()
         };
         let start = Instant::now();
-        nodes += searcher.search(&game, &limits, &control, &mut |_| {}).nodes;
+        nodes += searcher
+            .search(&game, ExactKnowledge::NONE, &limits, &control, &mut |_| {})
+            .nodes;
         elapsed += start.elapsed();
     }
     BenchResult {

@@ -41,7 +41,7 @@ use std::time::Duration;
 use morris_rules::Move;
 
 pub use eval::{Weights, evaluate, explain};
-pub use searcher::Searcher;
+pub use searcher::{ExactKnowledge, Searcher};
 pub use tt::TableAllocError;
 
 /// Deepest search path, in plies (one ply = one whole turn).

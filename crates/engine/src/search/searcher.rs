@@ -3,7 +3,6 @@
 //! book (`RootValues`), the weakened choice of a lower skill, and the
 //! answer picked from the threads' results.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -33,8 +32,26 @@ pub struct Searcher {
     settings: Settings,
     tt: TranspositionTable,
     workers: Vec<Worker>,
-    tablebases: Option<Arc<Tablebases>>,
-    books: Books,
+}
+
+/// What a search may know exactly instead of searching: the endgame
+/// tables and the opening books, each used only for games under the rules
+/// it serves. The caller holds them (a session's `Oracle`) and lends them
+/// to each search, so that one place keeps them up to date.
+#[derive(Clone, Copy, Default)]
+pub struct ExactKnowledge<'a> {
+    /// The endgame tables, probed at the root and in the tree.
+    pub tables: Option<&'a Tablebases>,
+    /// The opening books, used at roots the tables do not cover.
+    pub books: Option<&'a Books>,
+}
+
+impl ExactKnowledge<'_> {
+    /// Nothing known: the search alone.
+    pub const NONE: ExactKnowledge<'static> = ExactKnowledge {
+        tables: None,
+        books: None,
+    };
 }
 
 impl Searcher {
@@ -60,13 +77,12 @@ impl Searcher {
             settings,
             tt,
             workers: Vec::new(),
-            tablebases: None,
-            books: Books::default(),
         };
         s.fit_workers();
         s
     }
 
+    /// The settings in force (`hash_mb` the size actually had).
     pub fn settings(&self) -> Settings {
         self.settings
     }
@@ -98,23 +114,6 @@ impl Searcher {
         }
     }
 
-    /// The endgame tables to probe (used only for games under the rules
-    /// they were opened for).
-    pub fn set_tablebases(&mut self, tablebases: Option<Arc<Tablebases>>) {
-        self.tablebases = tablebases;
-    }
-
-    /// Opening books, used at roots the tables do not cover (each only
-    /// for games under the rules it was made for).
-    pub fn set_books(&mut self, books: Books) {
-        self.books = books;
-    }
-
-    /// The opening books in use.
-    pub fn books(&self) -> &Books {
-        &self.books
-    }
-
     /// Forgets everything learnt: the transposition table (killers and
     /// histories start afresh with every search anyway).
     pub fn clear(&mut self) {
@@ -122,7 +121,8 @@ impl Searcher {
     }
 
     /// Searches the game's current position within `limits`, reporting each
-    /// completed iteration to `report`.
+    /// completed iteration to `report`; where `exact` knows the root's
+    /// moves' values, only the moves keeping the value are searched.
     ///
     /// With one thread and a depth or node limit the result (move, score,
     /// node count) depends only on the game and the table's contents: a new
@@ -130,6 +130,7 @@ impl Searcher {
     pub fn search(
         &mut self,
         game: &Game,
+        exact: ExactKnowledge<'_>,
         limits: &Limits,
         control: &Control,
         report: &mut dyn FnMut(&Info),
@@ -143,11 +144,11 @@ impl Searcher {
         let settings = self.settings;
         let skill = settings.effective_skill();
         // A weakened player searches without the tables' perfect play.
-        let tb = self
-            .tablebases
-            .as_deref()
-            .filter(|tb| tb.serves(&rules) && skill >= 20);
-        let book = self.books.serving(&rules).filter(|_| skill >= 20);
+        let tb = exact.tables.filter(|tb| tb.serves(&rules) && skill >= 20);
+        let book = exact
+            .books
+            .and_then(|b| b.serving(&rules))
+            .filter(|_| skill >= 20);
         let exact = if root_draw {
             None
         } else {
