@@ -48,14 +48,17 @@ impl Square {
         Square(index as u8)
     }
 
+    /// The point's number, 0 (`a1`) to 23 (`g7`) in text order.
     pub const fn index(self) -> usize {
         self.0 as usize
     }
 
+    /// The set of this point alone.
     pub const fn bit(self) -> Bitboard {
         Bitboard(1 << self.0)
     }
 
+    /// The point's name in lower case (`d2`), as the notation writes it.
     pub fn name(self) -> &'static str {
         NAMES[self.index()]
     }
@@ -172,19 +175,24 @@ impl EmptyNeighbours {
 pub struct Bitboard(pub u32);
 
 impl Bitboard {
+    /// No point.
     pub const EMPTY: Bitboard = Bitboard(0);
+    /// All 24 points.
     pub const FULL: Bitboard = Bitboard((1 << NUM_SQUARES) - 1);
 
+    /// Whether the set holds no point.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// How many points the set holds.
     #[inline]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
 
+    /// Whether `sq` is in the set.
     #[inline]
     pub const fn contains(self, sq: Square) -> bool {
         self.0 & (1 << sq.0) != 0
@@ -251,9 +259,13 @@ pub struct Layout {
     pub adjacent: [Bitboard; NUM_SQUARES],
     /// Every line of three, as the set of its points.
     pub lines: [Bitboard; MAX_LINES],
+    /// How many entries of `lines` and `middles` are used: 16, or 20 with
+    /// the diagonals.
     pub num_lines: usize,
     /// Indices into `lines` of the lines through each point.
     pub lines_through: [[u8; 3]; NUM_SQUARES],
+    /// How many entries of `lines_through` each point uses: 2, or 3 on a
+    /// corner with the diagonals.
     pub num_lines_through: [u8; NUM_SQUARES],
     /// Ring positions (bit k of each byte) with lines across the rings.
     cross: u32,
@@ -264,9 +276,11 @@ pub struct Layout {
     /// on the plain board).
     pub junctions: Bitboard,
     /// The lines by family (bit L = `lines[L]`), for the capture rules of
-    /// docs/rules.md 11: the sides of the squares, the cross lines, the diagonals.
+    /// docs/rules.md 11: here the 12 sides of the squares.
     pub side_lines: u32,
+    /// The 4 cross lines through the side midpoints.
     pub cross_lines: u32,
+    /// The 4 diagonals; none on the plain board.
     pub diagonal_lines: u32,
     /// The middle point of each line.
     pub middles: [Square; MAX_LINES],

@@ -6,6 +6,8 @@ use super::options::Rules;
 use super::outcome::{EndReason, GameResult, Outcome};
 use super::position::Position;
 
+/// A game under one set of rules: its start position, the moves played and
+/// every position reached, which repetition needs.
 #[derive(Clone, Debug)]
 pub struct Game {
     rules: Rules,
@@ -15,6 +17,7 @@ pub struct Game {
 }
 
 impl Game {
+    /// A game under `rules` from `start`, no move played yet.
     pub fn new(rules: Rules, start: Position) -> Game {
         Game {
             rules,
@@ -23,18 +26,23 @@ impl Game {
         }
     }
 
+    /// The rules the game is played under.
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
 
+    /// The current position, after the last move.
     pub fn position(&self) -> &Position {
         self.positions.last().expect("a game has a position")
     }
 
+    /// The position the game started from: the rules' start or a set-up
+    /// one.
     pub fn start(&self) -> &Position {
         &self.positions[0]
     }
 
+    /// The moves played from the start, oldest first.
     pub fn moves(&self) -> &[Move] {
         &self.moves
     }

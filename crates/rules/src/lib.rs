@@ -28,7 +28,7 @@
 //! ```
 
 // An item is public only when the crate's API holds it.
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 mod board;
 mod color;

@@ -13,6 +13,8 @@ pub trait MoveSink {
     /// Only moves that close a mill are wanted: the others are not generated.
     const MILLS_ONLY: bool = false;
 
+    /// Takes one legal move, removals in canonical order; each distinct move
+    /// comes once.
     fn push(&mut self, mv: Move);
 
     /// `base` with each point of `removable` (non-empty) as its one removal.

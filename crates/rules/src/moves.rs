@@ -23,11 +23,14 @@ const NONE: u64 = 31;
 pub(crate) const MAX_REMOVALS: usize = 10;
 
 impl Move {
+    /// A placement from hand on `to`, with no removal yet.
     #[inline]
     pub const fn place(to: Square) -> Move {
         Move(to.index() as u64 | NONE << 5)
     }
 
+    /// A move of the piece on `from` to `to` (a slide, flight or leap),
+    /// with no removal yet.
     #[inline]
     pub const fn slide(from: Square, to: Square) -> Move {
         Move(to.index() as u64 | (from.index() as u64) << 5)
@@ -85,6 +88,8 @@ impl Move {
         Square::new((self.0 & 31) as usize)
     }
 
+    /// The point the piece moves from: none for a placement or a
+    /// removal-only turn.
     #[inline]
     pub const fn from(self) -> Option<Square> {
         Square::new(((self.0 >> 5) & 31) as usize)
@@ -102,6 +107,8 @@ impl Move {
         self.0 & 31 == NONE
     }
 
+    /// How many pieces the turn removes or marks from the board, 0 to 10
+    /// (removals from the hand are not written, so not counted).
     #[inline]
     pub const fn num_removals(self) -> usize {
         (((self.0 >> 25) & 3) | ((self.0 >> 62) << 2)) as usize
@@ -114,6 +121,7 @@ impl Move {
         Square::packed(((self.0 >> Move::slot_shift(i)) & 31) as u32)
     }
 
+    /// The removed points, in move order.
     pub fn removals(self) -> impl Iterator<Item = Square> {
         (0..self.num_removals()).map(move |i| self.removal(i))
     }
@@ -205,6 +213,7 @@ impl Default for MoveList {
 }
 
 impl MoveList {
+    /// An empty list, with room for 4096 moves.
     #[inline]
     pub const fn new() -> MoveList {
         MoveList {
@@ -213,6 +222,7 @@ impl MoveList {
         }
     }
 
+    /// Appends `mv`; a full list (4096 moves) drops it.
     #[inline]
     pub fn push(&mut self, mv: Move) {
         // Capacity is a proven bound, see MAX_MOVES; stay safe regardless.
@@ -222,21 +232,25 @@ impl MoveList {
         }
     }
 
+    /// How many moves the list holds.
     #[inline]
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// Whether the list holds no move.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// Empties the list.
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
     }
 
+    /// The moves pushed, in order.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
         // SAFETY: the first `len` slots were written by `push` (`len` only
@@ -245,10 +259,12 @@ impl MoveList {
         unsafe { std::slice::from_raw_parts(self.moves.as_ptr().cast::<Move>(), self.len) }
     }
 
+    /// An iterator over the moves pushed, in order.
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
         self.as_slice().iter()
     }
 
+    /// Whether the list holds `mv`, the same removals in the same order.
     pub fn contains(&self, mv: Move) -> bool {
         self.as_slice().contains(&mv)
     }

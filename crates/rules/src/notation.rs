@@ -19,9 +19,12 @@ use super::position::Position;
 /// A move token as written, before it is checked against a position.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct MoveText {
+    /// The point a slide, flight or leap starts from; None for a placement
+    /// or a removal-only turn.
     pub from: Option<Square>,
     /// None for a removal-only turn (`xg7`, docs/rules.md 13).
     pub to: Option<Square>,
+    /// The points written after each `x`, in the order written.
     pub removals: Vec<Square>,
 }
 
@@ -29,13 +32,16 @@ pub struct MoveText {
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("move '{token}': {reason}")]
 pub struct MoveError {
+    /// The token as given.
     pub token: String,
+    /// Why it names no legal move.
     pub reason: MoveReason,
 }
 
 /// Why a move token names no legal move, in words for a front end.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum MoveReason {
+    /// The token does not have the shape of a move (docs/rules.md 4.1, 13).
     #[error(
         "not a move: expected <to>, <from>-<to>, then x<point> per removal, or x<point> per removal alone, with points a1..g7 of the board"
     )]
@@ -43,34 +49,65 @@ pub enum MoveReason {
     /// A part written as a point (a letter and a number) that names none.
     #[error("{0} is not a point of the board")]
     NotAPoint(String),
+    /// The side to move (given) owes removals, and the token is not a
+    /// removal-only turn (docs/rules.md 14.4).
     #[error("{} owes a removal: write x<point>", .0.name())]
     MustRemoveFirst(Color),
+    /// A removal-only token while the side to move owes no removal.
     #[error("no removal is owed: the turn is a placement or a move")]
     NothingOwed,
+    /// The side to move (given) has no legal move at all here.
     #[error("{} has no legal move (the game is over)", .0.name())]
     GameOver(Color),
+    /// The destination holds a piece, or a mark (`PlacingMill mark`).
     #[error("{0} is occupied")]
     Occupied(Square),
+    /// A placement by the side to move (given), whose hand is empty.
     #[error("{} has no pieces in hand: move one with <from>-<to>", .0.name())]
     NoneInHand(Color),
+    /// The point moved from holds no piece of the side to move.
     #[error("{from} holds no {} piece", .side.name())]
-    NotOwnPiece { from: Square, side: Color },
-    #[error("{} still has pieces in hand and must place one", .0.name())]
-    MustPlace(Color),
-    #[error("{from} and {to} are not adjacent and {} may not fly", .side.name())]
-    NotAdjacent {
+    NotOwnPiece {
+        /// The point moved from.
         from: Square,
-        to: Square,
+        /// The side to move.
         side: Color,
     },
+    /// A move by the side to move (given) while it still holds pieces and
+    /// `Lasker` is off (docs/rules.md 5.2).
+    #[error("{} still has pieces in hand and must place one", .0.name())]
+    MustPlace(Color),
+    /// A move between points that are not adjacent by a player who may not
+    /// fly, and no legal leap either.
+    #[error("{from} and {to} are not adjacent and {} may not fly", .side.name())]
+    NotAdjacent {
+        /// The point moved from.
+        from: Square,
+        /// The point moved to.
+        to: Square,
+        /// The side to move.
+        side: Color,
+    },
+    /// A move the piece could otherwise make but no legal move has: one that
+    /// would close a line `MillReform` bans (docs/rules.md 8.5), or one that
+    /// `MillShuttle banned` forbids (16.7), which gets the same message.
     #[error("it would close a mill broken on the previous turn (MillReform)")]
     ReformBanned,
+    /// Removals are written for a move that completes a line of the mover
+    /// but has none to write: no piece may be removed (docs/rules.md 5.6),
+    /// or, under the rule-set options, the line is spent (`OneTimeMill`) or
+    /// a placement's mill takes from the hand or nothing (`PlacingMill`).
     #[error("the mill it forms has no removable piece, so it removes nothing")]
     NothingRemovable,
+    /// Removals are written for a move that completes no line and earns none.
     #[error("it forms no mill, so it removes nothing")]
     NoMill,
+    /// No removal is written for a move that earns some; holds the legal
+    /// ways to write it.
     #[error("it forms a mill and must remove: legal are {0}")]
     MustRemove(Alternatives),
+    /// The removals written are not a legal set for this move or this
+    /// removal-only turn; holds the legal ways to write it.
     #[error("those removals are not allowed: legal are {0}")]
     RemovalsNotAllowed(Alternatives),
     /// As many removals as the move's mills, but not as many as written.
@@ -80,8 +117,11 @@ pub enum MoveReason {
         counted(*.mills, "piece", "pieces")
     )]
     OneRemovalPerMill {
+        /// The mills the move closes, and so the removals it makes.
         mills: usize,
+        /// The removals written.
         given: usize,
+        /// The legal ways to write the move.
         legal: Alternatives,
     },
     /// A count of removals these rules do not tie to the mills closed.
@@ -90,13 +130,22 @@ pub enum MoveReason {
         counted(*.allowed, "piece", "pieces")
     )]
     RemovalCount {
+        /// The removals the move makes.
         allowed: usize,
+        /// The removals written.
         given: usize,
+        /// The legal ways to write the move.
         legal: Alternatives,
     },
     /// The removals are legal in another order, as `write` has them.
     #[error("{square} may not be removed at that point of the order; write {write}")]
-    RemovalOrder { square: Square, write: Move },
+    RemovalOrder {
+        /// The first removal, in the order written, not allowed at its place
+        /// in that order.
+        square: Square,
+        /// The move with its removals in the order the engine writes them.
+        write: Move,
+    },
 }
 
 /// `one mill`, `two pieces`: small counts in words.

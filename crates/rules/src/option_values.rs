@@ -6,6 +6,7 @@
 /// When players may move a piece to any empty point.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Flying {
+    /// Nobody ever flies.
     Off,
     /// A player with at most `FlyAt` pieces and none in hand.
     Three,
@@ -14,8 +15,11 @@ pub enum Flying {
 }
 
 impl Flying {
+    /// Every value, in the order the option's combo lists them.
     pub const ALL: [Flying; 3] = [Flying::Off, Flying::Three, Flying::Both];
 
+    /// The value's name, as docs/rules.md, `setoption`, `--option` and game
+    /// records write it (read in any case).
     pub const fn name(self) -> &'static str {
         match self {
             Flying::Off => "off",
@@ -32,13 +36,17 @@ pub enum MillRemoval {
     Protected,
     /// Never from a mill; the removal is lost if all are in mills.
     Never,
+    /// Any opponent piece, in a mill or not.
     Any,
 }
 
 impl MillRemoval {
+    /// Every value, in the order the option's combo lists them.
     pub const ALL: [MillRemoval; 3] =
         [MillRemoval::Protected, MillRemoval::Never, MillRemoval::Any];
 
+    /// The value's name, as docs/rules.md, `setoption`, `--option` and game
+    /// records write it (read in any case).
     pub const fn name(self) -> &'static str {
         match self {
             MillRemoval::Protected => "protected",
@@ -51,7 +59,9 @@ impl MillRemoval {
 /// What a player with no legal move (docs/rules.md 14.8: a blocked player) gets.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Blocked {
+    /// The blocked player loses (docs/rules.md 6.2).
     Loss,
+    /// The game is drawn.
     Draw,
     /// The opponent moves instead.
     Pass,
@@ -65,6 +75,7 @@ pub enum Blocked {
 }
 
 impl Blocked {
+    /// Every value, in the order the option's combo lists them.
     pub const ALL: [Blocked; 6] = [
         Blocked::Loss,
         Blocked::Draw,
@@ -74,6 +85,8 @@ impl Blocked {
         Blocked::BothRemove,
     ];
 
+    /// The value's name, as docs/rules.md, `setoption`, `--option` and game
+    /// records write it (read in any case).
     pub const fn name(self) -> &'static str {
         match self {
             Blocked::Loss => "loss",
@@ -98,6 +111,7 @@ impl Blocked {
 /// What a board filled by the placing stage leads to.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum BoardFull {
+    /// The game is drawn (docs/rules.md 6.3).
     Draw,
     /// A loss for the player to move.
     Loss,
@@ -113,6 +127,7 @@ pub enum BoardFull {
 }
 
 impl BoardFull {
+    /// Every value, in the order the option's combo lists them.
     pub const ALL: [BoardFull; 6] = [
         BoardFull::Draw,
         BoardFull::Loss,
@@ -122,6 +137,8 @@ impl BoardFull {
         BoardFull::RemoveOne,
     ];
 
+    /// The value's name, as docs/rules.md, `setoption`, `--option` and game
+    /// records write it (read in any case).
     pub const fn name(self) -> &'static str {
         match self {
             BoardFull::Draw => "draw",
@@ -137,16 +154,27 @@ impl BoardFull {
 /// What a mill closed by a placement does (docs/rules.md 16.2).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum PlacingMill {
+    /// The player removes opponent pieces from the board, as in Part I.
     Board,
+    /// The mill takes pieces from the opponent's hand, unwritten (from the
+    /// board once that hand is empty), and the opponent plays next.
     Hand,
+    /// As `Hand`, but a mill served wholly from the hand gives the same
+    /// player another turn.
     HandAgain,
     /// Offered as "the victim picks", played exactly as `Board`.
     VictimPicks,
+    /// A removal in a placing-phase turn marks the piece instead: it stays
+    /// as a dead piece until the stage change empties every marked point.
     Mark,
+    /// A placement's mill removes nothing; at the stage change each player
+    /// removes as many pieces as the count of both players' complete lines
+    /// gives (docs/rules.md 16.2's table).
     Tally,
 }
 
 impl PlacingMill {
+    /// Every value, in the order the option's combo lists them.
     pub const ALL: [PlacingMill; 6] = [
         PlacingMill::Board,
         PlacingMill::Hand,
@@ -156,6 +184,8 @@ impl PlacingMill {
         PlacingMill::Tally,
     ];
 
+    /// The value's name, as docs/rules.md, `setoption`, `--option` and game
+    /// records write it (read in any case).
     pub const fn name(self) -> &'static str {
         match self {
             PlacingMill::Board => "board",
@@ -172,13 +202,20 @@ impl PlacingMill {
 /// closed again at once (docs/rules.md 16.7).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum MillShuttle {
+    /// No move is forbidden by this rule.
     Allowed,
+    /// After a mill closed by moving F to T, the move back from T to F is
+    /// forbidden while the piece on T stands in a mill and the move would
+    /// complete a line through F (spent lines left out).
     Banned,
 }
 
 impl MillShuttle {
+    /// Every value, in the order the option's combo lists them.
     pub const ALL: [MillShuttle; 2] = [MillShuttle::Allowed, MillShuttle::Banned];
 
+    /// The value's name, as docs/rules.md, `setoption`, `--option` and game
+    /// records write it (read in any case).
     pub const fn name(self) -> &'static str {
         match self {
             MillShuttle::Allowed => "allowed",
@@ -197,8 +234,11 @@ pub enum LossCheck {
 }
 
 impl LossCheck {
+    /// Every value, in the order the option's combo lists them.
     pub const ALL: [LossCheck; 2] = [LossCheck::Turn, LossCheck::Removal];
 
+    /// The value's name, as docs/rules.md, `setoption`, `--option` and game
+    /// records write it (read in any case).
     pub const fn name(self) -> &'static str {
         match self {
             LossCheck::Turn => "turn",
@@ -217,8 +257,11 @@ pub enum EndgameWhen {
 }
 
 impl EndgameWhen {
+    /// Every value, in the order the option's combo lists them.
     pub const ALL: [EndgameWhen; 2] = [EndgameWhen::Both, EndgameWhen::Either];
 
+    /// The value's name, as docs/rules.md, `setoption`, `--option` and game
+    /// records write it (read in any case).
     pub const fn name(self) -> &'static str {
         match self {
             EndgameWhen::Both => "both",
@@ -230,12 +273,24 @@ impl EndgameWhen {
 /// One capture rule (custodian, intervention or leap, docs/rules.md 16.11).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Capture {
+    /// Whether the rule acts at all (the option `K` of docs/rules.md 16.11
+    /// itself, such as `Custodian`).
     pub on: bool,
+    /// Whether it works on the 12 sides of the squares (`KSides`).
     pub sides: bool,
+    /// Whether it works on the 4 cross lines (`KCross`).
     pub cross: bool,
+    /// Whether it works on the 4 diagonals, when `Diagonals` is on
+    /// (`KDiagonals`).
     pub diagonals: bool,
+    /// Whether it acts on placements (`KPlacing`); a `Lasker` slide in a
+    /// placing-phase turn needs this and `moving`. Leap ignores it.
     pub placing: bool,
+    /// Whether it acts on moves in moving-phase turns (`KMoving`).
     pub moving: bool,
+    /// Whether it acts only while the mover has at most three pieces on the
+    /// board (`KAtThree`): for custodian and intervention in moving-phase
+    /// turns only, for leap always.
     pub at_three: bool,
 }
 
@@ -267,12 +322,19 @@ impl Capture {
 /// The three capture rules of docs/rules.md 16.11.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum CaptureRule {
+    /// Custodian: a piece arriving at one end of a line, the mover's piece
+    /// at the other, takes the opponent's piece in the middle.
     Custodian,
+    /// Intervention: a piece arriving in the middle of a line takes the
+    /// opponent's pieces at both ends.
     Intervention,
+    /// Leap: a piece jumping from one end of a line to the other takes the
+    /// opponent's piece in the middle.
     Leap,
 }
 
 impl CaptureRule {
+    /// The three rules, in the order of their options (`Custodian` first).
     pub const ALL: [CaptureRule; 3] = [
         CaptureRule::Custodian,
         CaptureRule::Intervention,
@@ -283,16 +345,24 @@ impl CaptureRule {
 /// The seven options of each capture rule (`Custodian`, `CustodianSides`, ...).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum CaptureSwitch {
+    /// The rule itself (`Custodian`): sets [`Capture::on`].
     On,
+    /// `CustodianSides` and the like: sets [`Capture::sides`].
     Sides,
+    /// `CustodianCross` and the like: sets [`Capture::cross`].
     Cross,
+    /// `CustodianDiagonals` and the like: sets [`Capture::diagonals`].
     Diagonals,
+    /// `CustodianPlacing` and the like: sets [`Capture::placing`].
     Placing,
+    /// `CustodianMoving` and the like: sets [`Capture::moving`].
     Moving,
+    /// `CustodianAtThree` and the like: sets [`Capture::at_three`].
     AtThree,
 }
 
 impl CaptureSwitch {
+    /// The seven switches, in the order of each rule's options.
     pub const ALL: [CaptureSwitch; 7] = [
         CaptureSwitch::On,
         CaptureSwitch::Sides,
@@ -321,35 +391,85 @@ pub(super) const CAPTURE_NAMES: [[&str; 7]; 3] = {
 /// sets (18.2) and its engine's numbered table (18.3).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Variant {
+    /// Nine men's morris, the standard game of docs/rules.md Part I (the
+    /// default).
     Nine,
+    /// Twelve men's morris: 12 pieces and the diagonals (docs/rules.md 7.1).
     Twelve,
+    /// Morabaraba: `Twelve` with `RemovePerMill` (docs/rules.md 7.1).
     Morabaraba,
+    /// Lasker morris: 10 pieces and `Lasker` (docs/rules.md 7.1).
     Lasker,
-    /// Sanmill's app versions of the four above (docs/rules.md 18.4).
+    /// Sanmill's Nine Men's Morris: the Sanmill base of docs/rules.md 18.1,
+    /// which differs from `Nine` as 18.4 says.
     NineApp,
+    /// Sanmill's Twelve Men's Morris: the base with 12 pieces and the
+    /// diagonals (docs/rules.md 18.2).
     TwelveApp,
+    /// Sanmill's Morabaraba: `TwelveApp` with `BoardFull draw`,
+    /// `EndgameMoves` 10 and `MillShuttle banned` (docs/rules.md 18.2).
     MorabarabaApp,
+    /// Sanmill's Lasker Morris: the base with 10 pieces and `Lasker`
+    /// (docs/rules.md 18.2).
     LaskerApp,
+    /// Dooz (Iran): `TwelveApp` with `PlacingMill hand`, `BoardFull
+    /// removeone` and `MillRemoval any` (docs/rules.md 18.2).
     Dooz,
+    /// One-Time Mill, the app's "Russian Mill": the base with `OneTimeMill`
+    /// and `MillRemoval any` (docs/rules.md 18.2).
     OneTime,
+    /// Cham Gonu (Korea): `TwelveApp` with `PlacingMill mark`, `Flying off`
+    /// and `MillRemoval any` (docs/rules.md 18.2).
     ChamGonu,
+    /// Zhi Qi (southern China): `ChamGonu` with `BoardFull removefirst`
+    /// (docs/rules.md 18.2).
     ZhiQi,
+    /// Cheng San Qi (south-western China): the base with `PlacingMill mark`
+    /// and `Flying off` (docs/rules.md 18.2).
     ChengSanQi,
+    /// Da San Qi (China): `ChamGonu` with `DefenderFirst` and
+    /// `RemovePerMill` (docs/rules.md 18.2).
     DaSanQi,
+    /// Mul-Mulan (Indonesia): the base with the diagonals, `Flying off`,
+    /// `MillRemoval any` and `Intervention` (docs/rules.md 18.2).
     MulMulan,
+    /// Nerenchi (Sri Lanka): `TwelveApp` with `DefenderFirst` and
+    /// `MillRemoval any` (docs/rules.md 18.2).
     Nerenchi,
+    /// El Filja (north-west Africa): the base with 12 pieces, `PlacingMill
+    /// tally`, `BoardFull removefirst`, `Flying off` and `MillRemoval any`
+    /// (docs/rules.md 18.2).
     ElFilja,
-    /// Sanmill's engine table, rule sets 0 to 10.
+    /// Rule set 0 of Sanmill's engine table (docs/rules.md 18.3), Nine
+    /// Men's Morris: the same options as `NineApp`.
     Table0,
+    /// Engine table rule set 1, Twelve Men's Morris: as `TwelveApp`.
     Table1,
+    /// Engine table rule set 2, Dooz: `TwelveApp` with `PlacingMill hand`
+    /// only.
     Table2,
+    /// Engine table rule set 3, Morabaraba: `TwelveApp` with
+    /// `RemovePerMill`.
     Table3,
+    /// Engine table rule set 4, Russian Mill: the base with `OneTimeMill`
+    /// only.
     Table4,
+    /// Engine table rule set 5, Lasker Morris: as `LaskerApp`.
     Table5,
+    /// Engine table rule set 6, Cheng San Qi: the base with `Flying off`
+    /// only.
     Table6,
+    /// Engine table rule set 7, Da San Qi: as `DaSanQi` without
+    /// `RemovePerMill`.
     Table7,
+    /// Engine table rule set 8, Zhi Qi: `TwelveApp` with `BoardFull
+    /// removefirst` and `Blocked removemove`.
     Table8,
+    /// Engine table rule set 9, El Filja: as `ElFilja`.
     Table9,
+    /// Engine table rule set 10, Experimental: `TwelveApp` with
+    /// `DefenderFirst`, `MillRemoval any`, `BoardFull removesecond` and
+    /// `Flying off`.
     Table10,
 }
 
@@ -394,6 +514,8 @@ impl Variant {
         Variant::Lasker,
     ];
 
+    /// The preset's name, as the `Variant` option, `--variant` and game
+    /// records write it (read in any case).
     pub const fn name(self) -> &'static str {
         match self {
             Variant::Nine => "nine",

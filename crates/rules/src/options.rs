@@ -14,8 +14,16 @@ use super::option_values::{
 /// How a front end sets an option (the UCI option types).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum OptionKind {
+    /// Yes/no, read as docs/rules.md 8.9 allows.
     Check,
-    Spin { min: u16, max: u16 },
+    /// A whole number in a range.
+    Spin {
+        /// The smallest value taken.
+        min: u16,
+        /// The largest value taken.
+        max: u16,
+    },
+    /// One of these names: the values' `name`s, in the option's order.
     Combo(&'static [&'static str]),
 }
 
@@ -106,7 +114,13 @@ macro_rules! rule_options {
         /// One rule option, named as docs/rules.md spells it.
         #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
         pub enum RuleOptionId {
-            $($($id,)?)*
+            $($(
+                #[doc = concat!("`", $name, "`: sets [`RuleOptions::", stringify!($field), "`].")]
+                $id,
+            )?)*
+            /// One of the seven options of a capture rule (docs/rules.md
+            /// 16.11), such as `CustodianSides`: sets that switch of
+            /// [`RuleOptions::custodian`], `intervention` or `leap`.
             Capture(CaptureRule, CaptureSwitch),
         }
 
@@ -136,6 +150,8 @@ macro_rules! rule_options {
                 all
             };
 
+            /// The option's name, as docs/rules.md, `setoption`, `--option`
+            /// and game records write it (read in any case by [`Self::find`]).
             pub const fn name(self) -> &'static str {
                 match self {
                     $($(RuleOptionId::$id => $name,)?)*
@@ -145,6 +161,8 @@ macro_rules! rule_options {
                 }
             }
 
+            /// How a front end sets the option: its UCI type, with the range
+            /// or the values it takes.
             pub const fn kind(self) -> OptionKind {
                 match self {
                     $($(RuleOptionId::$id => rule_options!(@kind $($kind)+),)?)*
@@ -178,36 +196,85 @@ macro_rules! rule_options {
 
 rule_options! {
     /// The preset these rules started from (for display; the fields rule).
+    /// Setting the `Variant` option resets every other option to the
+    /// preset's value (docs/rules.md 7.1, 18).
     variant: Variant = Variant::Nine => Variant "Variant" [combo Variant::ALL];
+    /// Pieces each player starts with in hand, 3 to 12 (docs/rules.md 2).
     pieces: u8 = 9 => Pieces "Pieces" [spin 3..=12];
+    /// Whether the four diagonal lines exist, for adjacency and for mills
+    /// (docs/rules.md 3.2, 3.3).
     diagonals: bool = false => Diagonals "Diagonals" [check];
+    /// Who may move a piece to any empty point (docs/rules.md 5.4).
     flying: Flying = Flying::Three => Flying "Flying" [combo Flying::ALL];
+    /// Flying starts at this many pieces on the board or fewer, 3 to 12 and
+    /// at most `pieces`; pieces in hand do not count (docs/rules.md 5.4, 8.3).
     fly_at: u8 = 3 => FlyAt "FlyAt" [spin 3..=12];
+    /// Whether a player holding pieces may slide one on the board instead
+    /// of placing (docs/rules.md 5.2, 8.4).
     lasker: bool = false => Lasker "Lasker" [check];
+    /// Whether a move earns one removal per mill it forms rather than one
+    /// in all (docs/rules.md 5.6).
     remove_per_mill: bool = false => RemovePerMill "RemovePerMill" [check];
+    /// Which opponent pieces a removal may take (docs/rules.md 5.7).
     mill_removal: MillRemoval = MillRemoval::Protected
         => MillRemoval "MillRemoval" [combo MillRemoval::ALL];
+    /// Whether a player may stop removing before taking every piece earned
+    /// (docs/rules.md 5.8).
     may_pass: bool = false => MayPass "MayPass" [check];
+    /// Whether a mill broken by a move that forms another may not be closed
+    /// on the mover's next move (docs/rules.md 5.9, 8.5).
     mill_reform: bool = false => MillReform "MillReform" [check];
+    /// What a player with no legal move, or a blocked one, gets
+    /// (docs/rules.md 6.2, 16.10).
     blocked: Blocked = Blocked::Loss => Blocked "Blocked" [combo Blocked::ALL];
+    /// What a board filled by the placements leads to (docs/rules.md 6.3,
+    /// 14.7).
     board_full: BoardFull = BoardFull::Draw => BoardFull "BoardFull" [combo BoardFull::ALL];
+    /// Plies without a placement or removal that draw while `endgame_when`
+    /// holds, 0 to 1000, 0 for off (docs/rules.md 6.4, 8.7).
     endgame_moves: u16 = 10 => EndgameMoves "EndgameMoves" [spin 0..=1000];
+    /// Plies without a placement or removal that draw the game, 0 to 1000,
+    /// 0 for off (docs/rules.md 6.5, 8.7).
     no_capture_moves: u16 = 100 => NoCaptureMoves "NoCaptureMoves" [spin 0..=1000];
+    /// Whether the third occurrence of a position draws (docs/rules.md 6.6,
+    /// 8.6; 14.10 under the rule-set options).
     repetition: bool = true => Repetition "Repetition" [check];
+    /// Who places first (docs/rules.md 5.1).
     first_player: Color = Color::White => FirstPlayer "FirstPlayer" [combo Color::BOTH];
-    /// The rule-set options of docs/rules.md Part II.
+    // The rule-set options of docs/rules.md Part II.
+    /// A player with fewer pieces than this, board plus hand, loses; 3 to 5
+    /// and at most `pieces` (docs/rules.md 16.1).
     min_pieces: u8 = 3 => MinPieces "MinPieces" [spin 3..=5];
+    /// What a mill closed by a placement does (docs/rules.md 16.2).
     placing_mill: PlacingMill = PlacingMill::Board
         => PlacingMill "PlacingMill" [combo PlacingMill::ALL];
+    /// Whether the second player makes the first move of the moving stage,
+    /// and the first removals of the tally and of `BoardFull removeone`
+    /// (docs/rules.md 14.6, 16.3).
     defender_first: bool = false => DefenderFirst "DefenderFirst" [check];
+    /// Whether the points of the lines a player closes become spent, a line
+    /// of spent points earning no removal when closed (docs/rules.md 16.6).
     one_time_mill: bool = false => OneTimeMill "OneTimeMill" [check];
+    /// Whether a piece that closed a mill may shuttle straight back to close
+    /// one again (docs/rules.md 16.7).
     mill_shuttle: MillShuttle = MillShuttle::Allowed
         => MillShuttle "MillShuttle" [combo MillShuttle::ALL];
+    /// Whether, with 12 pieces, placing stops once at most two points are
+    /// empty, the pieces left in hand leaving the game (docs/rules.md 16.8).
     stop_at_two_empty: bool = false => StopAtTwoEmpty "StopAtTwoEmpty" [check];
+    /// The custodian capture and its switches (`Custodian`,
+    /// `CustodianSides`, ..., docs/rules.md 16.11).
     custodian: Capture = Capture::OFF;
+    /// The intervention capture and its switches (`Intervention`,
+    /// `InterventionSides`, ..., docs/rules.md 16.11).
     intervention: Capture = Capture::OFF;
+    /// The leap capture and its switches (`Leap`, `LeapSides`, ...,
+    /// docs/rules.md 16.11).
     leap: Capture = Capture::OFF;
+    /// When the loss by too few pieces (`min_pieces`) is checked
+    /// (docs/rules.md 14.9).
     loss_check: LossCheck = LossCheck::Turn => LossCheck "LossCheck" [combo LossCheck::ALL];
+    /// When `endgame_moves` is in force (docs/rules.md 16.13).
     endgame_when: EndgameWhen = EndgameWhen::Both
         => EndgameWhen "EndgameWhen" [combo EndgameWhen::ALL];
 }
@@ -241,17 +308,38 @@ impl Default for Rules {
 /// A rejected option setting.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum RulesError {
+    /// No rule option has this name (as given).
     #[error("unknown rule option '{0}'")]
     UnknownOption(String),
     /// A value the option's kind does not take.
     #[error("option {option} takes {}, not '{value}'", .option.kind().expected())]
-    BadValue { option: RuleOptionId, value: String },
+    BadValue {
+        /// The option being set.
+        option: RuleOptionId,
+        /// The value as given, without surrounding spaces.
+        value: String,
+    },
+    /// The setting would leave `FlyAt` above `Pieces` (docs/rules.md 8.9).
     #[error("FlyAt ({fly_at}) must be at most Pieces ({pieces})")]
-    FlyAtAbovePieces { fly_at: u8, pieces: u8 },
+    FlyAtAbovePieces {
+        /// `FlyAt` as the setting would leave it.
+        fly_at: u8,
+        /// `Pieces` as the setting would leave it.
+        pieces: u8,
+    },
+    /// A setting for [`Rules::apply`] without the `=` of `Name=Value` (as
+    /// given).
     #[error("expected Name=Value, got '{0}'")]
     NotASetting(String),
+    /// The setting would leave `MinPieces` above `Pieces` (docs/rules.md
+    /// 16.1).
     #[error("MinPieces ({min_pieces}) must be at most Pieces ({pieces})")]
-    MinPiecesAbovePieces { min_pieces: u8, pieces: u8 },
+    MinPiecesAbovePieces {
+        /// `MinPieces` as the setting would leave it.
+        min_pieces: u8,
+        /// `Pieces` as the setting would leave it.
+        pieces: u8,
+    },
     /// `MayPass` and `MillReform` are not played together with the rule-set
     /// options of docs/rules.md Part II (Sanmill has neither; section 20).
     #[error(
@@ -370,6 +458,8 @@ impl Rules {
         }
     }
 
+    /// The rules of a preset, as the `Variant` option sets them
+    /// (docs/rules.md 7.1, 18).
     pub const fn preset(variant: Variant) -> Rules {
         Rules::new(RuleOptions::preset(variant))
     }
@@ -469,7 +559,9 @@ impl fmt::Display for RuleOptionId {
 /// An option's value, spelled as its kind spells values.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum RuleValue {
+    /// A yes/no option's value, shown as `true` or `false`.
     Check(bool),
+    /// A number option's value.
     Spin(u16),
     /// The value's name, as the option's combo lists it.
     Combo(&'static str),
@@ -488,7 +580,9 @@ impl fmt::Display for RuleValue {
 /// One option and its value; displays as `Name=Value`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct RuleSetting {
+    /// The option, shown by its name (`EndgameMoves`).
     pub option: RuleOptionId,
+    /// The value it has (`0`).
     pub value: RuleValue,
 }
 

@@ -8,7 +8,9 @@ use super::color::Color;
 /// Who won.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum GameResult {
+    /// This player won.
     Win(Color),
+    /// Neither won.
     Draw,
 }
 
@@ -17,10 +19,20 @@ pub enum GameResult {
 pub enum EndReason {
     /// A player has fewer pieces, board plus hand, than this (`MinPieces`).
     FewerPieces(u8),
+    /// The placements filled the board (`BoardFull`, docs/rules.md 6.3,
+    /// 14.7): a loss or a draw as its value says.
     BoardFull,
+    /// The side to move had no legal move or was blocked (`Blocked`,
+    /// docs/rules.md 6.2, 14.8); also the draw when no action is left after
+    /// `Blocked pass` or for a blocked remover (16.10, 20).
     Blocked,
+    /// A position occurred for the third time (`Repetition`, docs/rules.md
+    /// 6.6, 14.10): a draw.
     Repetition,
+    /// The three-piece draw (`EndgameMoves`, docs/rules.md 6.4, 16.13).
     EndgameMoves,
+    /// The draw after `NoCaptureMoves` plies without a placement or a
+    /// removal (docs/rules.md 6.5).
     NoCaptureMoves,
 }
 
@@ -47,9 +59,12 @@ impl EndReason {
     }
 }
 
+/// How a game ended; displays as `1-0 white wins by no legal move`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Outcome {
+    /// Who won, if anyone.
     pub result: GameResult,
+    /// The rule that ended the game.
     pub reason: EndReason,
 }
 

@@ -25,7 +25,11 @@ pub struct Owed {
     /// Removals the other player owes next (full board, tally, `bothremove`);
     /// after them the first remover moves.
     pub queued: u8,
+    /// The queued removals take their remover's own pieces (the tally's
+    /// first row).
     pub queued_own: bool,
+    /// The queued removals use blocked-removal targeting (`Blocked
+    /// bothremove`).
     pub queued_adjacent: bool,
 }
 
@@ -278,16 +282,20 @@ impl Position {
         key
     }
 
+    /// The player whose turn it is.
     #[inline]
     pub fn side_to_move(&self) -> Color {
         self.side
     }
 
+    /// `c`'s live pieces on the board (marks are in `marked`).
     #[inline]
     pub fn pieces(&self, c: Color) -> Bitboard {
         self.pieces[c.index()]
     }
 
+    /// Points holding a live piece of either player; marked points are not
+    /// included.
     #[inline]
     pub fn occupied(&self) -> Bitboard {
         self.pieces[0] | self.pieces[1]
@@ -299,6 +307,7 @@ impl Position {
         !(self.occupied() | self.marked)
     }
 
+    /// The pieces `c` has still to place.
     #[inline]
     pub fn in_hand(&self, c: Color) -> u8 {
         self.hand[c.index()]
@@ -316,6 +325,8 @@ impl Position {
         self.clock
     }
 
+    /// The full-move number of the position string: 1 at the start, one
+    /// more after each turn Black plays.
     #[inline]
     pub fn fullmove(&self) -> u32 {
         self.fullmove

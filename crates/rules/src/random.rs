@@ -14,6 +14,7 @@ impl Rng {
         Rng(seed)
     }
 
+    /// The stream's next word (never 0).
     pub fn next_u64(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;

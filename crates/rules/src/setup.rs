@@ -25,7 +25,9 @@ pub enum Start {
 /// whether they are legal (see [`Setup::game`]).
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Setup {
+    /// Where the game starts.
     pub start: Start,
+    /// The move tokens played from the start, in order, as written.
     pub moves: Vec<String>,
 }
 
@@ -35,11 +37,17 @@ pub enum SetupError {
     /// The text does not have the set-up's shape.
     #[error("{0}")]
     Syntax(String),
+    /// The start's position string cannot be read or describes no position.
     #[error(transparent)]
     Fen(#[from] FenError),
     /// Move `index` (0-based) of the list cannot be played.
     #[error("{error}")]
-    Move { index: usize, error: MoveError },
+    Move {
+        /// The move's place in the list, from 0.
+        index: usize,
+        /// Why it cannot be played.
+        error: MoveError,
+    },
 }
 
 fn is_keyword(word: &str, keyword: &str) -> bool {

@@ -49,11 +49,13 @@ impl Symmetry {
         all
     };
 
+    /// The point this symmetry maps `sq` to.
     #[inline]
     pub fn apply(self, sq: Square) -> Square {
         Square(SYMMETRY_TABLE[self.0 as usize][sq.index()])
     }
 
+    /// The image of a set of points: each point mapped as by `apply`.
     pub fn apply_bb(self, bb: Bitboard) -> Bitboard {
         let mut out = 0;
         for sq in bb {

@@ -8,10 +8,13 @@ use super::random;
 pub struct Rng(random::Rng);
 
 impl Rng {
+    /// The stream of `seed` with its low bit set, so that 0 is allowed (and
+    /// `2n` and `2n + 1` give one stream).
     pub fn new(seed: u64) -> Rng {
         Rng(random::Rng::new(seed | 1))
     }
 
+    /// The stream's next word (never 0).
     pub fn next_u64(&mut self) -> u64 {
         self.0.next_u64()
     }

@@ -46,6 +46,8 @@ const RANKS: [&[&str]; 7] = [
 /// A position string that cannot be read or describes no position.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum FenError {
+    /// The board field holds a character other than `W`, `B`, `M` (in any
+    /// case), `/` and the digits 1 to 6.
     #[error("bad position string: unknown character '{0}' in the board field")]
     UnknownCharacter(char),
     /// The text (trimmed) does not have the fields' shape.
@@ -53,47 +55,70 @@ pub enum FenError {
         "bad position string: '{0}' is not <board> <w|b> <white in hand> <black in hand> <clock> <move> [<white bans> <black bans>]"
     )]
     Shape(String),
+    /// The first field, in order, that cannot be read.
     #[error("bad position string: {field} is '{found}', expected {expected}")]
     Field {
+        /// The field, in words (`the side to move`).
         field: &'static str,
+        /// What it may hold, in words (`w or b`).
         expected: &'static str,
+        /// The word found in its place.
         found: String,
     },
+    /// The text ends before this field (named in words).
     #[error("bad position string: it ends before {0}")]
     Missing(&'static str),
+    /// The board field has this many ranks instead of 7.
     #[error("bad position string: the board has {0} ranks, not 7")]
     RankCount(usize),
     /// Rank `rank` (7 to 1) has `points` points instead of `expected`.
     #[error("bad position string: rank {rank} has {points} points, not {expected}")]
     RankLength {
+        /// The rank, 7 to 1.
         rank: usize,
+        /// The points its field describes.
         points: usize,
+        /// The points the rank has: 3, or 6 on rank 4.
         expected: usize,
     },
+    /// A player has more pieces, board plus hand, than `Pieces` gives.
     #[error(
         "bad position string: {} has {on_board} pieces on the board and {in_hand} in hand, more than the {pieces} of these rules",
         .color.name()
     )]
     TooManyPieces {
+        /// The player.
         color: Color,
+        /// The player's pieces on the board.
         on_board: u32,
+        /// The player's pieces in hand.
         in_hand: u32,
+        /// `Pieces` of the rules in force.
         pieces: u8,
     },
+    /// The halfmove clock does not fit its 16 bits (above 65535).
     #[error("bad position string: halfmove clock {0} is too large")]
     ClockTooLarge(u32),
+    /// The full-move number is 0.
     #[error("bad position string: the full-move number starts at 1")]
     FullMoveZero,
+    /// A ban field names lines while `MillReform` is off (`-` is accepted).
     #[error("bad position string: mill bans are given but MillReform is off")]
     BansWithoutMillReform,
+    /// A ban names three points that are not a line of this board (the
+    /// diagonals are lines only with `Diagonals`).
     #[error("bad position string: {}{}{} is not a line of this board", .0[0], .0[1], .0[2])]
     NotALine([Square; 3]),
     /// A rule-set field or mark the rules in force have no use for.
     #[error("bad position string: {what} need {option}")]
     StateWithoutOption {
+        /// The state, in words (`spent points`).
         what: &'static str,
+        /// The option it needs, in words (`OneTimeMill`).
         option: &'static str,
     },
+    /// A point given both a mark and a piece. Not returned at present: the
+    /// board field gives each point one character.
     #[error("bad position string: a marked point and a piece on {0}")]
     MarkedAndOccupied(Square),
 }
