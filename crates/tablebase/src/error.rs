@@ -10,15 +10,25 @@ use crate::sector::{SectorError, Subspace};
 /// What went wrong reading, writing or building tables.
 #[derive(Debug, thiserror::Error)]
 pub enum TablebaseError {
-    /// A table file could not be read, mapped or written.
+    /// A table file could not be read, mapped, written or removed, or a
+    /// lock file or a folder of the tables (the rules folder, the staging
+    /// folder) could not be made, read or removed.
     #[error("{}: {error}", path.display())]
-    Io { path: PathBuf, error: io::Error },
+    Io {
+        /// The file or folder the operation was on.
+        path: PathBuf,
+        /// What the system reported.
+        error: io::Error,
+    },
     /// A table file is not the table it should be.
     #[error("{}: {problem}", path.display())]
     BadTable {
+        /// The table file (full, compact or coded planes).
         path: PathBuf,
+        /// What is wrong with it.
         problem: TableProblem,
     },
+    /// A sector name that does not parse (`Sector::parse`).
     #[error(transparent)]
     Sector(#[from] SectorError),
     /// A table the one being solved depends on.
@@ -59,15 +69,24 @@ pub enum TablebaseError {
          if it fails again"
     )]
     Unverified {
+        /// The table that failed the check (every table of its job is
+        /// removed).
         table: Subspace,
+        /// The sampled positions whose stored value differs from the one
+        /// recomputed from their successors.
         mismatches: u64,
+        /// The first mismatch described (the position, its stored value
+        /// and what its successors give), or why the table cannot be used.
         detail: String,
     },
+    /// The rules are ones the tables do not hold under (`covers`, or
+    /// `placement_covers` for the placement tables).
     #[error(transparent)]
     NotCovered(#[from] crate::fingerprint::NotCovered),
     /// The slot states of the tables being solved did not fit in memory.
     #[error("not enough memory for the states of the tables being solved")]
     OutOfMemory,
+    /// The pool of worker threads could not be built.
     #[error("cannot start the worker threads: {0}")]
     Threads(#[from] rayon::ThreadPoolBuildError),
 }
@@ -75,18 +94,34 @@ pub enum TablebaseError {
 /// Why a table file does not serve.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum TableProblem {
+    /// The file is shorter than a header or does not start with the magic
+    /// of its kind of file.
     #[error("not a morris tablebase file")]
     NotATable,
+    /// The file is in a format version this build does not read.
     #[error("format version {found}, expected {expected}")]
-    Version { found: u32, expected: u32 },
+    Version {
+        /// The version the file is in.
+        found: u32,
+        /// The version this build reads.
+        expected: u32,
+    },
+    /// The header names another sector (held here) than the one looked for.
     #[error("holds subspace {0}")]
     OtherSubspace(Subspace),
+    /// The header's fingerprint text (held here) is not that of the rules
+    /// the table was opened for.
     #[error("made for other rules ({0})")]
     OtherRules(String),
+    /// The header's value-layout tag (held here) is no `ValueLayout`.
     #[error("bad value width {0}")]
     Width(u8),
+    /// The file's length or layout does not agree with its header (cut
+    /// short, or bytes to spare).
     #[error("truncated")]
     Truncated,
+    /// Some bytes do not match the checksum kept for them (or a compact
+    /// or planes file's layout does not hold together).
     #[error("its values do not match its checksum")]
     Checksum,
 }
@@ -95,6 +130,7 @@ pub enum TableProblem {
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("tablebase {} is damaged ({problem}); searching without it", path.display())]
 pub struct TableFault {
+    /// The table file.
     pub path: PathBuf,
     /// What is wrong with it (a `TableProblem`, or why it cannot be read).
     pub problem: String,

@@ -155,8 +155,13 @@ fn board_can_fill(rules: &Rules) -> bool {
 /// pieces shares its sectors with the full game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct PlacementFingerprint {
+    /// The options of the movement tables the placements lead into.
     pub movement: Fingerprint,
+    /// `Lasker`: a player may slide instead of placing while holding
+    /// stones.
     pub lasker: bool,
+    /// `BoardFull`; where the board cannot fill (fewer than 12 stones a
+    /// side) `Loss` stays and every other value becomes `Draw`.
     pub board_full: BoardFull,
 }
 
@@ -256,17 +261,28 @@ impl PlacementFingerprint {
 /// form (so rule sets that play the same endgames share tables).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Fingerprint {
+    /// `Diagonals`: the four diagonal lines exist, for adjacency and mills.
     pub diagonals: bool,
+    /// `Flying`: who may move a stone to any empty point.
     pub flying: Flying,
+    /// `FlyAt`: the stones on the board at or below which flying starts;
     /// 0 when `flying` is off.
     pub fly_at: u8,
+    /// `MillRemoval`: which of the opponent's stones a mill may remove.
     pub mill_removal: MillRemoval,
+    /// `RemovePerMill`: one removal for each mill a move forms (else one
+    /// in all).
     pub remove_per_mill: bool,
+    /// `MayPass`: a player may decline removals.
     pub may_pass: bool,
+    /// `Blocked`: what a side with no legal move gets (loss or draw
+    /// where the tables hold).
     pub blocked: Blocked,
     /// The move-count draws decide which conversions still win, so the
     /// values depend on them.
     pub endgame_moves: u16,
+    /// `NoCaptureMoves`: the plies without a removal or a placement after
+    /// which the game is drawn (0: off).
     pub no_capture_moves: u16,
 }
 

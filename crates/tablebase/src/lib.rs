@@ -106,7 +106,7 @@
 //! them are private: what the rest of the engine uses is re-exported here.
 
 // An item is public only when the crate's API holds it.
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 mod error;
 mod fingerprint;

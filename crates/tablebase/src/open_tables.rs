@@ -63,6 +63,7 @@ impl OpenTables {
         }
     }
 
+    /// The root folder the tables are read from (`None`: no tables).
     pub fn root(&self) -> Option<&Path> {
         self.root.as_deref()
     }

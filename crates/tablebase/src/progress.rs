@@ -9,7 +9,13 @@ use std::sync::Arc;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Progress<'a> {
     /// A pass over `len` positions starts; `title` names it.
-    Pass { title: &'a str, len: u64 },
+    Pass {
+        /// What the pass is (the tables and the step), shown with its bar.
+        title: &'a str,
+        /// Positions the pass goes over: what the `Advanced` counts that
+        /// follow add up to.
+        len: u64,
+    },
     /// This many more positions of the current pass are done.
     Advanced(u64),
     /// A step is done (a pair or a sector solved): a line to keep.
@@ -31,6 +37,8 @@ impl Reporter {
         Reporter(Some(Arc::new(to)))
     }
 
+    /// Hands one report to the callback, if there is one (from any
+    /// thread).
     pub fn report(&self, progress: Progress<'_>) {
         if let Some(to) = &self.0 {
             to(progress);

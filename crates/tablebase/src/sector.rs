@@ -6,8 +6,13 @@ use morris_rules::{Bitboard, Color, Position};
 /// A sector name that `Sector::parse` refuses.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum SectorError {
+    /// The text (held here) is not two numbers `w-b`, optionally followed
+    /// by `+x-y`, each 0 to 255.
     #[error("expected a sector like 5-4 or 5-4+2-3, not '{0}'")]
     Syntax(String),
+    /// The counts of the text (held here) are out of range: one above 12,
+    /// fewer than 3 or more than 12 stones a side in all, or more than 24
+    /// on the board.
     #[error("sector {0}: each side has 3 to 12 stones (board plus hand), at most 24 on the board")]
     StoneCount(String),
 }
@@ -15,11 +20,16 @@ pub enum SectorError {
 /// A sector: stones on the board of the side to move and of the other
 /// side, then stones in hand of each. A sector with both hands 0 is a
 /// movement-phase subspace (shown `4-3`); the others are placement
+/// sectors (shown `4-3+2-2`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash, PartialOrd, Ord)]
 pub struct Sector {
+    /// Stones on the board of the side to move.
     pub mine: u8,
+    /// Stones on the board of the other side.
     pub theirs: u8,
+    /// Stones in hand of the side to move.
     pub mine_hand: u8,
+    /// Stones in hand of the other side.
     pub theirs_hand: u8,
 }
 
@@ -32,6 +42,8 @@ impl Sector {
         Sector::with_hands(mine, theirs, 0, 0)
     }
 
+    /// The sector `mine-theirs+mine_hand-theirs_hand`, its counts
+    /// unchecked (`parse` checks a name's).
     pub fn with_hands(mine: u8, theirs: u8, mine_hand: u8, theirs_hand: u8) -> Sector {
         Sector {
             mine,

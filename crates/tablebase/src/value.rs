@@ -4,8 +4,11 @@
 /// Result for the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Value {
+    /// The side to move wins with best play.
     Win,
+    /// Best play draws.
     Draw,
+    /// The side to move loses with best play.
     Loss,
 }
 
@@ -13,11 +16,15 @@ pub enum Value {
 /// next conversion (0 for a side that is blocked now).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub struct Probe {
+    /// The result for the side to move.
     pub value: Value,
+    /// Plies to the next conversion: 0 for a draw, `NO_DISTANCE` from a
+    /// table or book that stores none.
     pub plies: u16,
 }
 
 impl Probe {
+    /// A draw (code 0).
     pub const DRAW: Probe = Probe {
         value: Value::Draw,
         plies: 0,
@@ -61,6 +68,8 @@ impl Probe {
         }
     }
 
+    /// The code a table stores for this value (the inverse of
+    /// `from_code`).
     #[inline]
     pub fn code(self) -> u16 {
         match self.value {

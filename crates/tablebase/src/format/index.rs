@@ -444,7 +444,9 @@ impl Prepared<'_> {
 /// for the other.
 #[derive(Clone, Copy)]
 pub struct Indexer {
+    /// Stones on the board of the side to move.
     pub mine: usize,
+    /// Stones on the board of the other side.
     pub theirs: usize,
     sets: &'static StoneSets,
     sym: &'static SymTable,
@@ -455,6 +457,9 @@ pub struct Indexer {
 }
 
 impl Indexer {
+    /// The index of `mine` stones to move against `theirs` (at most 24
+    /// together, else it panics); the mover's stone sets for `mine` are
+    /// built on first use and shared.
     pub fn new(mine: usize, theirs: usize) -> Indexer {
         assert!(mine + theirs <= N, "more stones than points");
         Indexer {
@@ -477,6 +482,8 @@ impl Indexer {
         self.sets.classes.len()
     }
 
+    /// Slots per mover class: C(24 - mine, theirs), the other side's sets
+    /// on the points the mover leaves free.
     pub fn per_class(&self) -> u64 {
         self.per_class
     }

@@ -8,11 +8,15 @@ use crate::value::{Probe, Value};
 pub struct Summary {
     /// Positions up to symmetry (canonical slots).
     pub positions: u64,
+    /// Positions won for the side to move.
     pub wins: u64,
+    /// Positions lost for the side to move.
     pub losses: u64,
+    /// Positions drawn.
     pub draws: u64,
     /// Longest win and loss, in plies.
     pub longest_win: u16,
+    /// The longest loss, in plies (0 where the values have no distances).
     pub longest_loss: u16,
 }
 

@@ -58,7 +58,12 @@ pub fn effective_max(rules: &Rules, max: u8) -> u8 {
 #[derive(Debug)]
 pub enum Event {
     /// Some tables are missing: building starts (once per build).
-    Started { dir: PathBuf, max: u8 },
+    Started {
+        /// The rules folder the tables go into.
+        dir: PathBuf,
+        /// The largest stone count a side to build (`effective_max`).
+        max: u8,
+    },
     /// A table on disk is unusable (it is rebuilt).
     Fault(TableFault),
     /// A table is usable now, built here or by another process.
@@ -66,10 +71,15 @@ pub enum Event {
     /// Every table is there (only after `Started`): how many were
     /// missing, their size, and how many of them this process built.
     Finished {
+        /// The largest stone count a side built, as in `Started`.
         max: u8,
+        /// Tables that were missing or unusable and are ready now.
         tables: usize,
+        /// Their total size on disk.
         bytes: u64,
+        /// Tables this process generated.
         built_here: usize,
+        /// Wall time of the whole build, from its first check of the disk.
         seconds: f64,
     },
     /// Building stopped; the tables made so far are used.

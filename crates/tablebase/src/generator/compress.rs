@@ -28,13 +28,16 @@ use morris_rules::Rules;
 /// What compressing one table made.
 #[derive(Clone, Debug)]
 pub struct Compressed {
+    /// The sector whose table was compressed.
     pub sector: Sector,
+    /// Its slots (canonical positions plus padding).
     pub slots: u64,
     /// The planes stored: `losses`, `wins` or `both`, and `+ drawn` for a
     /// movement table under move-count draws.
     pub kind: &'static str,
     /// The full table's bytes on disk, and the compact one's.
     pub full_bytes: u64,
+    /// The compact file's bytes, header included.
     pub compact_bytes: u64,
 }
 
@@ -44,8 +47,12 @@ pub enum CompressStep {
     /// A table's planes are coded: the bytes each kind would take (loss
     /// plane, win plane, both).
     Coded {
+        /// The sector whose table's planes were coded.
         sector: Sector,
+        /// Its slots (canonical positions plus padding).
         slots: u64,
+        /// Coded bytes of the loss plane, the win plane and both, in that
+        /// order, each counting the drawn plane if there is one.
         bytes: [u64; 3],
     },
     /// A compact table is written.
@@ -305,8 +312,13 @@ impl Cut {
 /// What comparing one compact table with its full table found.
 #[derive(Clone, Debug)]
 pub struct CompactCheck {
+    /// The sector whose tables were compared.
     pub sector: Sector,
+    /// Positions compared: the sampled slots that are canonical (padding
+    /// is skipped).
     pub positions: u64,
+    /// Those whose compact value differs from the full table's, or that
+    /// the full table cannot give.
     pub mismatches: u64,
     /// A few mismatching or unreadable positions, described.
     pub examples: Vec<String>,

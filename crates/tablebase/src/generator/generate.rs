@@ -86,7 +86,9 @@ impl Default for GenerateOptions {
 pub struct Generated {
     /// Its sector (a movement subspace or a placement sector).
     pub subspace: Sector,
+    /// Its totals, as written into its header.
     pub summary: Summary,
+    /// Its file's size on disk.
     pub bytes: u64,
     /// Its share of its pair's solving time.
     pub seconds: f64,

@@ -55,6 +55,7 @@ pub enum TableState {
     Valid,
     /// There but unusable: why.
     Damaged(String),
+    /// No file (for the compact solution's jobs: not coded yet).
     Missing,
 }
 
@@ -63,9 +64,12 @@ pub enum TableState {
 pub enum Ran {
     /// Its tables were there and valid: nothing to do.
     Present,
-    /// Its tables were built, then checked on `checked` sampled positions each.
+    /// Its tables were built, then checked on `sample` sampled positions
+    /// each (`Jobs::run`).
     Built {
+        /// What generating each table did.
         generated: Vec<Generated>,
+        /// Each table's check, in the order of `Job::tables`.
         checked: Vec<Checked>,
     },
 }

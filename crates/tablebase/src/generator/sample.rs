@@ -57,7 +57,7 @@ pub fn sample(
     (found, tries)
 }
 
-/// What `bench` measured.
+/// What `probe_bench` measured.
 pub struct ProbeBench {
     /// Nanoseconds a probe on the first pass, which maps the tables and
     /// touches their pages (a cold read when the system's caches were
@@ -68,10 +68,13 @@ pub struct ProbeBench {
     /// The median and the 99th percentile of single probes of random
     /// positions, in nanoseconds.
     pub median_ns: f64,
+    /// The 99th percentile of those single probes, in nanoseconds.
     pub p99_ns: f64,
     /// Nanoseconds a probe of `hot` positions that stay in cache.
     pub cached_ns: f64,
+    /// Random positions probed (at least 1).
     pub positions: usize,
+    /// Positions of the cached set: the first of them, at most 1024.
     pub hot: usize,
     /// The sum of the probes' codes, so that none is optimised away.
     pub checksum: u64,
@@ -79,8 +82,8 @@ pub struct ProbeBench {
 
 /// Times probes of `positions` random positions of the tables of `subs`:
 /// all of them once (touching every page), three times more (probes in
-/// memory), once more each timed alone (median, p99), then the first
-/// 1024 two thousand times (the cost of the probe itself).
+/// memory), the first 1024 two thousand times (the cost of the probe
+/// itself), then once more each timed alone (median, p99).
 pub fn probe_bench(tbs: &Tablebases, subs: &[Sector], positions: usize) -> ProbeBench {
     let set: Vec<Position> = random_positions(subs, 0x2545_f491_4f6c_dd1d)
         .take(positions.max(1))

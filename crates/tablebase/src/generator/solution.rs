@@ -61,6 +61,7 @@ pub struct SolutionState {
     pub tables: usize,
     /// Those whose compact table is there, whole, and its bytes.
     pub present: usize,
+    /// Their compact files' total size on disk.
     pub bytes: u64,
     /// Those missing or damaged.
     pub missing: Vec<Sector>,
@@ -69,6 +70,7 @@ pub struct SolutionState {
 }
 
 impl SolutionState {
+    /// Whether every table of the plan is there and whole.
     pub fn whole(&self) -> bool {
         self.missing.is_empty()
     }

@@ -19,17 +19,28 @@ use morris_rules::{Blocked, Color, GameResult, MoveList, Rules};
 /// What checking one table found.
 #[derive(Clone, Debug)]
 pub struct Checked {
+    /// The sector of the table checked.
     pub subspace: Sector,
+    /// Every block matches its checksum (false too when the table cannot
+    /// be opened at all).
     pub checksum_ok: bool,
-    /// The header's totals match the values.
+    /// The header's totals match the values (true, unchecked, with a
+    /// sample).
     pub summary_ok: bool,
+    /// Positions recomputed: every canonical one, or with a sample those
+    /// of the sampled slots that are canonical.
     pub positions: u64,
+    /// Positions whose stored value differs from the one their
+    /// successors give (a table without distances is checked on the
+    /// result alone); 1 when the table cannot be used.
     pub mismatches: u64,
     /// A few mismatching positions, described.
     pub examples: Vec<String>,
 }
 
 impl Checked {
+    /// Whether the table passed: checksum, totals and every position
+    /// checked.
     pub fn ok(&self) -> bool {
         self.checksum_ok && self.summary_ok && self.mismatches == 0
     }

@@ -83,6 +83,7 @@ impl Books {
         self.0.iter().map(|b| &**b).find(|b| b.serves(rules))
     }
 
+    /// The books, in the order they are tried.
     pub fn iter(&self) -> impl Iterator<Item = &Book> {
         self.0.iter().map(|b| &**b)
     }
@@ -97,24 +98,49 @@ impl From<Book> for Books {
 /// Why a book cannot be built, written or read.
 #[derive(Debug, thiserror::Error)]
 pub enum BookError {
+    /// The book file could not be read, or written and renamed into place.
     #[error("{}: {error}", path.display())]
     Io {
+        /// The book file.
         path: PathBuf,
+        /// What the system reported.
         error: std::io::Error,
     },
+    /// The file does not start with the magic `MORRISBK` (its path held
+    /// here, empty when parsed from bytes).
     #[error("{}: not a morris book", .0.display())]
     NotABook(PathBuf),
+    /// The file is in a format version other than the one this build
+    /// reads.
     #[error("{}: book format version {found}, this morris reads {VERSION}", path.display())]
-    Version { path: PathBuf, found: u32 },
+    Version {
+        /// The book file (empty when parsed from bytes).
+        path: PathBuf,
+        /// The version the file states.
+        found: u32,
+    },
+    /// The file (its path held here, empty when parsed from bytes) is
+    /// shorter than its fixed part, its rules text is not UTF-8, a sector
+    /// is out of order, not a placement sector with at most 24 stones on
+    /// the board, or of another size than its index, or bytes are missing
+    /// or left over.
     #[error("{}: truncated or malformed book", .0.display())]
     Malformed(PathBuf),
+    /// The bytes after the checksum field do not match it (the file's path
+    /// held here, empty when parsed from bytes).
     #[error("{}: the book does not match its checksum", .0.display())]
     Checksum(PathBuf),
     /// Books are cut from tables, which know no `MillReform` bans.
     #[error("the tables, and so books, do not serve MillReform")]
     MillReform,
+    /// A sector the book must hold has no usable table to cut it from.
     #[error("sector {sector} ({ply} plies from the start) is not covered by the tables")]
-    NotCovered { sector: Sector, ply: u32 },
+    NotCovered {
+        /// The placement sector without a usable table.
+        sector: Sector,
+        /// The plies from the start that reach it: the stones placed.
+        ply: u32,
+    },
 }
 
 impl BookError {
@@ -153,8 +179,11 @@ pub(crate) struct BookSector {
 /// A position of a book: its sector and slot, and its stored value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct BookEntry {
+    /// The placement sector the position is in.
     pub sector: Sector,
+    /// Its canonical slot in the sector's index.
     pub slot: u64,
+    /// Its stored value, without the move-count draws.
     pub value: Value,
 }
 
@@ -277,6 +306,7 @@ impl Book {
         self.sectors.iter().map(|s| s.index.size()).sum()
     }
 
+    /// Whether the book holds no sector.
     pub fn is_empty(&self) -> bool {
         self.sectors.is_empty()
     }

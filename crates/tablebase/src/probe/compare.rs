@@ -45,8 +45,16 @@ impl Changes {
 /// Why two solutions cannot be compared table by table.
 #[derive(Debug, thiserror::Error)]
 pub enum CompareError {
+    /// No table of the compared rules is there under both rule sets.
     #[error("no table for {rules} under {dir}")]
-    NoTables { rules: String, dir: String },
+    NoTables {
+        /// The compared rules, as text (`book::rules_text`).
+        rules: String,
+        /// The two rules folders looked in, as `A and B`.
+        dir: String,
+    },
+    /// A table (held here) present for both rule sets fails its
+    /// checksum in one of them.
     #[error("table {0} is damaged in one of the two solutions")]
     Damaged(Sector),
 }

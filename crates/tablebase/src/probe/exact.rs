@@ -10,15 +10,21 @@ use crate::value::Probe;
 /// Where exact values came from.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Source {
+    /// The endgame tables (`Tablebases`).
     Tables,
+    /// An opening book (`book::Book`).
     Book,
 }
 
 /// The value of a position and of each of its legal moves, all from one
 /// source.
 pub struct Known {
+    /// The position's value, the move-count draws applied from its clock.
     pub value: Probe,
+    /// Each legal move with its value for the mover; empty from
+    /// `of_or_value` where they are not all known.
     pub moves: Vec<MoveProbe>,
+    /// Where the value and the moves' values came from.
     pub source: Source,
 }
 

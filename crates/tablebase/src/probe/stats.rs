@@ -19,6 +19,7 @@ use morris_rules::Rules;
 /// One table's totals and size on disk.
 #[derive(Clone, Debug)]
 pub struct TableSummary {
+    /// The table's sector (a movement subspace or a placement sector).
     pub subspace: Sector,
     /// The values as stored (the header's totals): distances to the next
     /// conversion, whatever the move-count draws.
@@ -29,6 +30,7 @@ pub struct TableSummary {
     /// is a draw here. (A placement table stores these already: every
     /// placement restarts the clock.)
     pub at_clock_zero: Summary,
+    /// The file's size on disk (a full table, else a compact one).
     pub bytes: u64,
     /// Whether the table stores distances (not `ValueLayout::Wdl`).
     pub distances: bool,

@@ -63,6 +63,7 @@ pub struct Tablebases {
 /// A legal move and what it leads to, for the side making it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct MoveProbe {
+    /// The move, its removals included.
     pub mv: Move,
     /// The result of playing it; plies count this move.
     pub probe: Probe,
