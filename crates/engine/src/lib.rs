@@ -29,7 +29,7 @@
 //! ```
 
 // An item is public only when the crate's API holds it.
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 // Finding moves: alpha-beta, evaluation, time, bench.
 pub mod search;

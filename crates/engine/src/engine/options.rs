@@ -13,27 +13,64 @@ use morris_tablebase::auto;
 /// The engine options beyond the rules.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum EngineOption {
+    /// `Hash`: the transposition table's size in MB, 1 to 65536.
     Hash,
+    /// `Threads`: search threads (Lazy SMP), 1 to 256.
     Threads,
+    /// `MultiPV`: the number of best lines reported, 1 to 256.
     MultiPv,
+    /// `Clear Hash`, a button: empties the transposition table.
     ClearHash,
+    /// `Move Overhead`: milliseconds kept in reserve per move for
+    /// communication delays, 0 to 5000.
     MoveOverhead,
+    /// `Skill`: playing strength, 0 to 20; below 20 the engine searches
+    /// shallower and picks among its best few moves with some noise.
     Skill,
+    /// `UCI_LimitStrength`: play at the strength `UCI_Elo` says instead of
+    /// at `Skill`.
     LimitStrength,
+    /// `UCI_Elo`: the strength played under `UCI_LimitStrength`, on the
+    /// engine's own scale from `ELO_MIN` (Skill 0) to `ELO_MAX` (Skill 20).
     Elo,
+    /// `Ponder`: tells the front end the engine can ponder (`go ponder`);
+    /// setting it changes nothing.
     Ponder,
+    /// `TablebasePath`: the folder of the endgame tables; `<empty>` (or no
+    /// value) for none.
     TablebasePath,
+    /// `TablebaseAuto`: builds the missing endgame tables up to this many
+    /// stones a side in the background, 0 (never) to 12.
     TablebaseAuto,
+    /// `BookPath`: the opening book: `<builtin>`, a book file, or
+    /// `<empty>` (or no value) for none.
     BookPath,
 }
 
 /// An engine option's type and its default, as `uci` declares it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum OptionType {
+    /// `type button`: an action, set without a value.
     Button,
-    Check { default: bool },
-    Spin { default: u64, min: u64, max: u64 },
-    Text { default: String },
+    /// `type check`: true or false.
+    Check {
+        /// The value until set.
+        default: bool,
+    },
+    /// `type spin`: a whole number from `min` to `max`.
+    Spin {
+        /// The value until set.
+        default: u64,
+        /// The smallest value accepted.
+        min: u64,
+        /// The largest value accepted.
+        max: u64,
+    },
+    /// `type string`: free text (a path, or a word in angle brackets).
+    Text {
+        /// The value until set (`<empty>` for none, as UCI spells it).
+        default: String,
+    },
 }
 
 /// A value checked against its option's type.
@@ -203,6 +240,8 @@ impl EngineOption {
         &OPTIONS[self as usize]
     }
 
+    /// The option's name, as `uci` declares it and `setoption` takes it
+    /// (`Move Overhead`).
     pub fn name(self) -> &'static str {
         self.entry().name
     }
@@ -212,6 +251,8 @@ impl EngineOption {
         (self.entry().kind)()
     }
 
+    /// The engine option of this name, compared without case; `None` for
+    /// any other name (a rule option's included).
     pub fn find(name: &str) -> Option<EngineOption> {
         EngineOption::all().find(|o| o.name().eq_ignore_ascii_case(name))
     }
@@ -265,6 +306,7 @@ impl EngineOption {
 pub enum Applied {
     /// Only the settings changed.
     Settings,
+    /// Empty the transposition table (`Clear Hash`).
     ClearHash,
     /// Open the tables under this folder (none: no tables).
     TablebasePath(Option<PathBuf>),
@@ -282,21 +324,35 @@ pub enum BookSource {
     Builtin,
     /// No book (`<empty>`).
     None,
+    /// A book file (`morris tb book`), for the rules it was made for.
     File(PathBuf),
 }
 
 /// A rejected engine option value.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum EngineOptionError {
+    /// A check or spin option set without `value` (the option's name).
     #[error("option {0} needs a value")]
     NeedsValue(&'static str),
+    /// A check option's value is none of `true`/`false`, `on`/`off`,
+    /// `yes`/`no`, `1`/`0`.
     #[error("option {name} takes true or false, not '{value}'")]
-    NotCheck { name: &'static str, value: String },
+    NotCheck {
+        /// The option's name.
+        name: &'static str,
+        /// The value given.
+        value: String,
+    },
+    /// A spin option's value is not a whole number in its range.
     #[error("option {name} takes a whole number from {min} to {max}, not '{value}'")]
     NotSpin {
+        /// The option's name.
         name: &'static str,
+        /// The smallest value accepted.
         min: u64,
+        /// The largest value accepted.
         max: u64,
+        /// The value given.
         value: String,
     },
 }

@@ -5,6 +5,8 @@
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
+/// The engine's protocol output (standard output, or any writer): whole
+/// lines, each flushed at once; clones share it.
 #[derive(Clone)]
 pub struct Output(Arc<Mutex<Sink>>);
 
@@ -17,6 +19,7 @@ struct Sink {
 }
 
 impl Output {
+    /// Output to `w`, open until a write to it fails.
     pub fn new(w: impl Write + Send + 'static) -> Output {
         Output(Arc::new(Mutex::new(Sink {
             writer: Box::new(w),

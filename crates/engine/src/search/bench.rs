@@ -53,7 +53,10 @@ const POSITIONS: [(&str, &str, &str, u32); 10] = [
 pub struct BenchResult {
     /// Total nodes: the signature.
     pub nodes: u64,
+    /// The searches' time, all positions together (clearing the table
+    /// between them not counted).
     pub elapsed: Duration,
+    /// Nodes per second over `elapsed`.
     pub nps: u64,
 }
 

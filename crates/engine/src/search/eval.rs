@@ -26,11 +26,23 @@ use morris_rules::{Bitboard, Color, EmptyNeighbours, LineCounts, Position, Rules
 /// The weights of the evaluation terms.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Weights {
+    /// A piece on the board or in hand (100 by default: scores are in
+    /// hundredths of a piece).
     pub piece: i32,
+    /// Each empty neighbour of each own piece on the board: the slides
+    /// it has (not counted for a side that flies).
     pub mobility: i32,
+    /// Taken off for each own piece with no empty neighbour (not counted
+    /// for a side that flies).
     pub blocked_piece: i32,
+    /// A line with two own pieces and its third point empty (also the
+    /// weight of such a line against a flying opponent).
     pub open_mill: i32,
+    /// A mill of one's own standing on the board (it can be opened and
+    /// closed again).
     pub closed_mill: i32,
+    /// A double mill: a piece that slides out of a closed mill straight
+    /// into another (at most two counted a side).
     pub double_mill: i32,
     /// The side to move can close a mill now.
     pub threat_to_move: i32,
@@ -38,6 +50,8 @@ pub struct Weights {
     pub threat_against: i32,
     /// The opponent can close mills at two or more points.
     pub double_threat_against: i32,
+    /// A piece on a point with four neighbours, counted only while pieces
+    /// are still in hand.
     pub junction: i32,
     /// The opponent is left without a slide (and neither flies nor places).
     pub blockade: i32,

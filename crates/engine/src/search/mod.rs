@@ -66,17 +66,29 @@ pub enum Score {
 /// The clock of a timed game, in milliseconds.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub struct Clock {
+    /// Each side's time left (`wtime`, `btime`), by `Color::index`: white
+    /// first.
     pub time: [u64; 2],
+    /// Each side's increment per move (`winc`, `binc`), white first.
     pub inc: [u64; 2],
+    /// `movestogo`: moves left until the next time control (`None`: the
+    /// time is shared as if 30 were left).
     pub moves_to_go: Option<u32>,
 }
 
 /// What ends a search (besides `stop`). Empty limits mean: until stopped.
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
 pub struct Limits {
+    /// The deepest iteration, in plies (whole turns), taken as 1 to
+    /// `MAX_PLY` - 1.
     pub depth: Option<u32>,
+    /// Stop after about this many nodes, all threads together (exactly
+    /// with one thread).
     pub nodes: Option<u64>,
+    /// Think this long, less the move overhead (`Settings::move_overhead_ms`).
     pub movetime: Option<Duration>,
+    /// A game clock: the search budgets its own share of the side to
+    /// move's time and never uses it all.
     pub clock: Option<Clock>,
     /// Search until stopped; never return before `stop`.
     pub infinite: bool,
@@ -95,6 +107,7 @@ pub struct Control {
 }
 
 impl Control {
+    /// Whether `stop` has been asked for.
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
@@ -103,15 +116,24 @@ impl Control {
 /// One progress report (the `info` line of a completed iteration).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Info {
+    /// The iteration completed, in plies (whole turns).
     pub depth: u32,
+    /// The deepest ply this line's search reached (at least `depth`).
     pub seldepth: u32,
+    /// The line's rank among the best lines (`MultiPV`), from 1.
     pub multipv: u32,
+    /// The line's score as reported: while pieces are placed, the mean of
+    /// this iteration's and the last one's (protocol.md, `go`).
     pub score: Score,
+    /// Nodes searched so far, all threads together.
     pub nodes: u64,
+    /// Nodes searched per second since the search started.
     pub nps: u64,
     /// Permille of the transposition table in use.
     pub hashfull: u32,
+    /// Milliseconds since the search started.
     pub time_ms: u64,
+    /// The line: its first move, then the replies and moves expected.
     pub pv: Vec<Move>,
     /// Tablebase probes that answered.
     pub tbhits: u64,
@@ -122,8 +144,12 @@ pub struct Info {
 pub struct SearchOutcome {
     /// `None` only when the side to move has no legal move.
     pub best: Option<Move>,
+    /// The reply expected to `best`, to ponder on (`None` when unknown).
     pub ponder: Option<Move>,
+    /// The score reported for `best`, from the side to move's point of
+    /// view.
     pub score: Score,
+    /// Nodes searched, all threads together.
     pub nodes: u64,
     /// Whether the opening book (not the tables) gave the root's values
     /// and so chose the moves searched.
@@ -135,9 +161,14 @@ pub struct SearchOutcome {
 /// (docs/experiments.md has the matches).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Settings {
+    /// `Hash`: the transposition table's size in MB (2^20 bytes).
     pub hash_mb: usize,
+    /// `Threads`: search threads (Lazy SMP).
     pub threads: usize,
+    /// `MultiPV`: the number of best lines searched and reported.
     pub multipv: usize,
+    /// `Move Overhead`: milliseconds kept in reserve per move for
+    /// communication delays.
     pub move_overhead_ms: u64,
     /// Playing strength 0..=20; below 20 the search is shallower and picks
     /// among the best few moves with noise.
@@ -164,6 +195,7 @@ pub struct Settings {
     /// Internal iterative reduction: a node of depth 4 or more without a
     /// table move is searched one ply shallower (on).
     pub iir: bool,
+    /// The weights of the static evaluation's terms.
     pub weights: Weights,
 }
 
@@ -197,8 +229,9 @@ const SKILL_ELO: [(u8, u32); 11] = [
     (20, 2373),
 ];
 
-/// The weakest and the strongest `UCI_Elo`.
+/// The weakest `UCI_Elo`: Skill 0's.
 pub const ELO_MIN: u32 = SKILL_ELO[0].1;
+/// The strongest `UCI_Elo`: Skill 20's, full strength.
 pub const ELO_MAX: u32 = SKILL_ELO[SKILL_ELO.len() - 1].1;
 
 /// The skill level whose measured strength is nearest to `elo`, between

@@ -41,7 +41,9 @@ struct Bucket {
 #[derive(Debug, thiserror::Error)]
 #[error("cannot allocate {mb} MB for the hash table: {source}")]
 pub struct TableAllocError {
+    /// The size asked for, in MB (2^20 bytes).
     pub mb: usize,
+    /// Why the system refused the memory.
     pub source: std::io::Error,
 }
 

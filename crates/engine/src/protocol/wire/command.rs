@@ -20,7 +20,13 @@ pub enum PositionArgs {
     /// `startpos` or `fen <FEN>`, then `moves ...`.
     Setup(Setup),
     /// `pos <GBGP position>`, then `moves ...`.
-    Gbgp { pos: String, moves: Vec<String> },
+    Gbgp {
+        /// The GBGP position string as given
+        /// (`<side>:W<points>:B<points>:<full-move number>`).
+        pos: String,
+        /// The moves to play from it, as given (checked when played).
+        moves: Vec<String>,
+    },
 }
 
 impl PositionArgs {
@@ -43,39 +49,77 @@ impl PositionArgs {
 /// The arguments of `go`, as given.
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
 pub struct GoArgs {
+    /// `depth N`: at most N plies (whole turns).
     pub depth: Option<u32>,
+    /// `nodes N`: stop after about N nodes.
     pub nodes: Option<u64>,
+    /// `movetime MS`: think MS milliseconds.
     pub movetime: Option<u64>,
+    /// `wtime MS`: white's time left on the clock, in milliseconds.
     pub wtime: Option<u64>,
+    /// `btime MS`: black's time left on the clock, in milliseconds.
     pub btime: Option<u64>,
+    /// `winc MS`: white's increment per move, in milliseconds.
     pub winc: Option<u64>,
+    /// `binc MS`: black's increment per move, in milliseconds.
     pub binc: Option<u64>,
+    /// `movestogo N`: moves left until the next time control.
     pub movestogo: Option<u32>,
+    /// `infinite`: search until `stop`, never answering before it.
     pub infinite: bool,
+    /// `ponder`: search on the opponent's time until `ponderhit` or `stop`.
     pub ponder: bool,
+    /// `searchmoves m1 m2 ...`: consider only these root moves, as given
+    /// (empty: all); the list runs to the next `go` keyword.
     pub searchmoves: Vec<String>,
 }
 
+/// One command line of protocol.md's "Commands", as [`parse`] reads it
+/// and `Display` writes it.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Command {
     /// The handshake (`uci` or `gbgp`), which chooses the dialect.
     Hello(Dialect),
+    /// `isready`: answered `readyok` at once, also while a search runs.
     IsReady,
+    /// `setoption name <Name> [value <value>]`: sets a rule or engine
+    /// option.
     SetOption {
+        /// The option's name, its words joined by single spaces
+        /// (`Move Overhead`), case as given.
         name: String,
+        /// The words after `value`, joined by single spaces; `None`
+        /// without `value` (a button).
         value: Option<String>,
     },
     /// `ucinewgame`, or GBGP's `newgame`.
     NewGame(Dialect),
+    /// `position startpos | fen <FEN> | pos <pos> [moves ...]`: sets up
+    /// the position and plays the moves from it.
     Position(PositionArgs),
+    /// `go [depth N] [nodes N] [movetime MS] ...`: searches the current
+    /// position, answering with one `bestmove`.
     Go(GoArgs),
+    /// `stop`: ends the search at once, which prints its `bestmove`.
     Stop,
+    /// `ponderhit`: the pondered move was played; the pondering search
+    /// goes on with its clock limits counted from now.
     PonderHit,
+    /// `quit`: stops any search and ends the process.
     Quit,
+    /// `d`: draws the board, then the position string, the key, the side
+    /// to move, the hands and the legal moves.
     Display,
+    /// `perft N`: counts the leaves of the legal-move tree N plies deep
+    /// (0 to 20), move by move.
     Perft(u32),
+    /// `eval`: the static evaluation of the position, term by term.
     Eval,
+    /// `moves`: the legal moves, sorted as text (none once the game is
+    /// over).
     Moves,
+    /// `bench`: searches the fixed benchmark positions and prints the node
+    /// count that signs the search.
     Bench,
 }
 
@@ -195,34 +239,57 @@ fn write_go(f: &mut fmt::Formatter<'_>, go: &GoArgs) -> fmt::Result {
 /// A line that is not a command.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum CommandError {
+    /// The first word is no command (the word, as given).
     #[error("unknown command '{0}'")]
     Unknown(String),
+    /// A command that takes no arguments was given some.
     #[error("'{word}' takes no arguments, got '{args}'")]
-    NoArguments { word: String, args: String },
+    NoArguments {
+        /// The command word, as given.
+        word: String,
+        /// Everything after it.
+        args: String,
+    },
+    /// `perft` without a whole number from 0 to 20 (its arguments).
     #[error("perft takes a depth from 0 to 20, got '{0}'")]
     PerftDepth(String),
+    /// `setoption` whose first word is not `name`, or without a name.
     #[error("usage: setoption name <Name> [value <value>]")]
     SetOptionUsage,
+    /// `setoption ... value` with nothing after `value`.
     #[error("setoption: 'value' must be followed by a value")]
     SetOptionValue,
+    /// `position` arguments of none of its forms: `startpos`, `fen <FEN>`
+    /// or `pos <pos>` before `moves`.
     #[error("usage: position startpos | fen <FEN> | pos <pos> [moves <m1> <m2> ...]")]
     PositionUsage,
+    /// `go` arguments that cannot be read though no single word is at
+    /// fault (all of them, as given).
     #[error(
         "cannot read go arguments '{0}': expected depth N, nodes N, movetime MS, \
          wtime MS, btime MS, winc MS, binc MS, movestogo N, infinite, ponder, searchmoves m1 m2 ..."
     )]
     GoArguments(String),
+    /// A `go` argument followed by a word that is not a whole number in
+    /// range (`go depth -1`; `depth` and `movestogo` take 32 bits).
     #[error("go {key} takes a whole number of {unit}, not '{found}'")]
     GoNumber {
+        /// The argument (`depth`, `movetime`, ...).
         key: &'static str,
+        /// What its number counts (`plies`, `milliseconds`, ...).
         unit: &'static str,
+        /// The word found instead.
         found: String,
     },
+    /// A `go` argument that takes a number ends the line.
     #[error("go {key} needs a whole number of {unit} after it")]
     GoMissingNumber {
+        /// The argument (`depth`, `movetime`, ...).
         key: &'static str,
+        /// What its number counts (`plies`, `milliseconds`, ...).
         unit: &'static str,
     },
+    /// A word that is no `go` argument (the word, as given).
     #[error(
         "go: unknown argument '{0}' (expected depth N, nodes N, movetime MS, \
          wtime MS, btime MS, winc MS, binc MS, movestogo N, infinite, ponder, searchmoves m1 m2 ...)"

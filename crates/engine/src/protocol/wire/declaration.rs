@@ -10,16 +10,44 @@ use std::fmt;
 pub struct Declaration {
     /// The name, which may contain spaces (`Move Overhead`).
     pub name: String,
+    /// Its type, with the default and range or choices the line gives.
     pub kind: DeclaredKind,
 }
 
+/// An announced option's type (the word after `type`) and what its line
+/// says of its values.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum DeclaredKind {
+    /// `type button`: an action, set without a value.
     Button,
-    Check { default: bool },
-    Spin { default: i64, min: i64, max: i64 },
-    Text { default: String },
-    Combo { default: String, vars: Vec<String> },
+    /// `type check default <true|false>`.
+    Check {
+        /// The value until set (read as false unless the word is `true`).
+        default: bool,
+    },
+    /// `type spin default N min N max N`: a whole number in a range.
+    Spin {
+        /// The value until set.
+        default: i64,
+        /// The smallest value it takes.
+        min: i64,
+        /// The largest value it takes.
+        max: i64,
+    },
+    /// `type string default <text>`: free text.
+    Text {
+        /// The value until set: the words after `default`, joined by
+        /// single spaces (empty when there are none).
+        default: String,
+    },
+    /// `type combo default <value> var <value> ...`: one of a list.
+    Combo {
+        /// The value until set.
+        default: String,
+        /// The values it takes, one word after each `var`, in the order
+        /// declared.
+        vars: Vec<String>,
+    },
 }
 
 impl Declaration {

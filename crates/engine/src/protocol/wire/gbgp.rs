@@ -14,23 +14,35 @@ use morris_rules::{Bitboard, Color, Position, Rules, Square};
 /// A GBGP position string that cannot be read.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum GbgpError {
+    /// Not of the form `<w|b>:W<points>:B<points>:<full-move number>` (the
+    /// string, as given).
     #[error(
         "bad GBGP position '{0}': expected <w|b>:W<points>:B<points>:<move number>, like b:Wb4,c4:Bd2:2"
     )]
     Syntax(String),
+    /// A full-move number of 0.
     #[error("the GBGP move number starts at 1")]
     MoveNumberZero,
+    /// A point listed twice, in one side's list or in both (the string,
+    /// as given).
     #[error("GBGP position '{0}' names a point twice")]
     PointTwice(String),
+    /// A side with more pieces on the board than it can have placed by
+    /// the full-move number (one a move it has made, at most `Pieces`).
     #[error(
         "GBGP position '{text}': {} has {on_board} pieces on the board but can have placed only {placed} by move {fullmove}",
         .color.name()
     )]
     TooManyPieces {
+        /// The string, as given.
         text: String,
+        /// The side with too many pieces.
         color: Color,
+        /// Its pieces on the board.
         on_board: u32,
+        /// The most it can have placed by then.
         placed: u32,
+        /// The string's full-move number.
         fullmove: u32,
     },
 }

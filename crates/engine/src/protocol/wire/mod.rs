@@ -23,11 +23,16 @@ pub const READY_OK: &str = "readyok";
 /// Game Protocol (Nine Morris 3D and kin). They differ only in a few words.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Dialect {
+    /// The UCI-like dialect: `uci`, `uciok`, `score cp`/`mate`,
+    /// `bestmove (none)`.
     Uci,
+    /// The GBGP dialect: `gbgp`, `gbgpok`, `score eval`/`win`,
+    /// `bestmove none`.
     Gbgp,
 }
 
 impl Dialect {
+    /// Both dialects, UCI first.
     pub const ALL: [Dialect; 2] = [Dialect::Uci, Dialect::Gbgp];
 
     /// The handshake command, which also names the dialect (`proto=uci|gbgp`).

@@ -11,15 +11,27 @@ use crate::search::{Info, Score};
 /// the match runner may leave any out.
 #[derive(Clone, Default, PartialEq, Eq, Debug)]
 pub struct InfoLine {
+    /// `depth D`: the iteration completed, in plies (whole turns).
     pub depth: Option<u32>,
+    /// `seldepth S`: the deepest ply the line's search reached.
     pub seldepth: Option<u32>,
+    /// `multipv K`: the line's rank among the best lines, from 1.
     pub multipv: Option<u32>,
+    /// `score cp X` / `score mate N` (GBGP: `score eval X` /
+    /// `score win N`), from the side to move's point of view.
     pub score: Option<Score>,
+    /// `nodes N`: nodes searched so far, all threads together.
     pub nodes: Option<u64>,
+    /// `nps N`: nodes searched per second.
     pub nps: Option<u64>,
+    /// `hashfull H`: per mille of the transposition table in use.
     pub hashfull: Option<u32>,
+    /// `tbhits T`: endgame-table probes that answered.
     pub tbhits: Option<u64>,
+    /// `time MS`: milliseconds since the search started.
     pub time_ms: Option<u64>,
+    /// `pv m1 m2 ...`: the line's moves, as written (empty for a bare
+    /// `pv`).
     pub pv: Option<Vec<String>>,
     /// Free text for the user (`info string ...`): the rest of the line.
     pub string: Option<String>,
@@ -187,7 +199,9 @@ impl fmt::Display for ScoreText {
 pub enum BestMove {
     /// No move: the side to move has none, or the game is over.
     Null,
+    /// `bestmove <move> [ponder <move>]`: the move found.
     Move {
+        /// The move to play, in the notation (one token per turn).
         best: String,
         /// The reply the engine expects, to ponder on.
         ponder: Option<String>,
@@ -229,6 +243,7 @@ impl BestMove {
 /// A reply that cannot be read.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum ReplyError {
+    /// `bestmove` with no word after it.
     #[error("bestmove without a move")]
     NoMove,
 }
@@ -236,13 +251,17 @@ pub enum ReplyError {
 /// A line from an engine, told apart by its first word.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum EngineLine {
+    /// An `info` line, with the fields that could be read.
     Info(InfoLine),
+    /// A `bestmove` line.
     BestMove(BestMove),
     /// Any other line (`id`, `option`, `readyok`...).
     Other,
 }
 
 impl EngineLine {
+    /// Reads one line from an engine; an error only for a `bestmove`
+    /// without a move.
     pub fn parse(line: &str) -> Result<EngineLine, ReplyError> {
         Ok(match next_word(line) {
             Some(("info", rest)) => EngineLine::Info(InfoLine::read(rest)),

@@ -20,7 +20,14 @@ use morris_rules::{Move, MoveText, Square};
 /// removal.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Token {
-    Move { from: Option<Square>, to: Square },
+    /// A placement (`d2`) or a slide or fly (`a1-a4`), without removals.
+    Move {
+        /// The point the piece leaves; `None` for a placement.
+        from: Option<Square>,
+        /// The point the piece goes to.
+        to: Square,
+    },
+    /// One removal, `x<point>`.
     Removal(Square),
 }
 
@@ -79,10 +86,12 @@ impl fmt::Display for Token {
 /// over, or the move it found.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Best {
+    /// A turn token, as written (a move or one removal; checked by the
+    /// referee).
     Move(String),
     /// `bestmove draw`.
     Draw,
-    /// `bestmove none`.
+    /// `bestmove none` (or `bestmove (none)`).
     None,
 }
 
@@ -102,15 +111,23 @@ impl fmt::Display for Best {
 pub enum SanmillLine {
     /// `info [depth N] [score V] ...` without a best move.
     Info {
+        /// `depth N`, when given.
         depth: Option<u32>,
+        /// `score V` (or `score cp V`), when given: the engine's own
+        /// evaluation, in its own units.
         score: Option<i32>,
     },
     /// The answer: `info ... bestmove X` on one line, or `bestmove X`.
     Answer {
+        /// `depth N` before `bestmove`, when given.
         depth: Option<u32>,
+        /// `score V` (or `score cp V`) before `bestmove`, when given: the
+        /// engine's own evaluation, in its own units.
         score: Option<i32>,
+        /// The word after `bestmove`.
         best: Best,
     },
+    /// Any other line: debug output, skipped.
     Other,
 }
 
