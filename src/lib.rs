@@ -7,7 +7,7 @@
 //! the binary's (`src/cli/`).
 
 // An item is public only when the crate's API holds it.
-#![warn(unreachable_pub)]
+#![warn(missing_docs, unreachable_pub)]
 
 // The game: board, moves, notation, rule options, positions, set-ups.
 pub use morris_rules as rules;

@@ -18,25 +18,38 @@ use crate::tablebase::{Jobs, TableState};
 /// Why talking to Slurm failed.
 #[derive(Debug, thiserror::Error)]
 pub enum SlurmError {
+    /// The Slurm command named (`sbatch`, `squeue`, `scancel`) is not on the
+    /// PATH.
     #[error(
         "{0} not found on the PATH: run this on a machine with Slurm's commands (a cluster's \
          login node), or print the jobs with --dry-run"
     )]
     NotFound(&'static str),
+    /// A table (held) from outside the plan that the plan reads is not
+    /// there and valid, and no queued job that can still run writes it.
     #[error(
         "table {0} is read by the plan but is not there, and no queued job writes it: \
          submit its phase first (--phase movement, or --phase all)"
     )]
     Missing(Sector),
+    /// A Slurm command could not be started or exited with failure.
     #[error("{program} failed ({status}): {stderr}")]
     Failed {
+        /// The command: `sbatch`, `squeue` or `scancel`.
         program: &'static str,
+        /// Its exit status as text, or `could not start`.
         status: String,
+        /// What it wrote to standard error (trimmed), or why it could not
+        /// start.
         stderr: String,
     },
+    /// A Slurm command succeeded but its output cannot be read (`sbatch`
+    /// printed no job id).
     #[error("{program} printed '{output}', not what was expected")]
     BadOutput {
+        /// The command.
         program: &'static str,
+        /// What it printed to standard output (trimmed).
         output: String,
     },
 }
@@ -60,6 +73,7 @@ pub struct JobSettings {
 /// A job of the plan in the queue.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Queued {
+    /// Slurm's job id, as `squeue` prints it.
     pub id: String,
     /// Slurm's state: `PENDING`, `RUNNING`, `FAILED`, ...
     pub state: String,
@@ -83,7 +97,10 @@ impl Queued {
 /// only of the first).
 #[derive(Clone, Debug)]
 pub struct Waiting {
+    /// The newest job of the plan's job not ended.
     pub queued: Queued,
+    /// Whether it will never run, and should be cancelled and submitted
+    /// again.
     pub doomed: bool,
 }
 

@@ -23,7 +23,11 @@ use crate::tools::records::record::{
 /// a mistake (`?`) or a blunder (`??`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Marks {
+    /// The least score loss that marks a move `?` (`--mistake`, 50 by
+    /// default).
     pub mistake: i32,
+    /// The least score loss that marks a move `??` (`--blunder`, 100 by
+    /// default).
     pub blunder: i32,
 }
 
@@ -507,6 +511,8 @@ impl GameSummary {
             .collect()
     }
 
+    /// The game's summary line: how many moves had exact values, each
+    /// side's value-losing moves, and the move that decided the game.
     pub fn text(&self) -> String {
         let list = |side| {
             let moves = self.side_list(side);
@@ -544,6 +550,8 @@ impl GameSummary {
         Some(record.write(dialect))
     }
 
+    /// The summary as one JSON object (`source` and `summary`), as `--json`
+    /// prints it.
     pub fn json(&self) -> serde_json::Value {
         json!({
             "source": self.source,

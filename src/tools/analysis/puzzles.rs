@@ -24,15 +24,22 @@ pub struct Criteria {
 /// One puzzle: a position of a game, the moves that keep its value (the
 /// solutions), and the move the game played instead.
 pub struct Puzzle {
-    /// `game 2` and the ply (from 1) of the position's move.
+    /// The game it is from, as `game 2`.
     pub source: String,
+    /// The ply (from 1) of the move played in the position.
     pub ply: usize,
+    /// The game's rules (Sanmill's `ruleVariantId` where it has one).
     pub rules: Rules,
+    /// The position to solve.
     pub position: Position,
+    /// Its exact value for the side to move: the best move's (a win or a
+    /// draw).
     pub value: Probe,
     /// The value-keeping moves, each with whether it is among the best.
     pub solutions: Vec<(Move, bool)>,
+    /// The move the game played, which threw the value away.
     pub played: Move,
+    /// What the move played led to, for the side that played it.
     pub played_value: Probe,
     /// How many legal moves the position has.
     pub legal: usize,

@@ -14,20 +14,27 @@ const Z95: f64 = 1.959_963_984_540_054;
 /// Wins, draws and losses from one player's point of view.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Debug)]
 pub struct Tally {
+    /// Games won.
     pub wins: u32,
+    /// Games drawn.
     pub draws: u32,
+    /// Games lost.
     pub losses: u32,
 }
 
 /// An Elo difference with its 95% interval (infinite at a 0% or 100% score).
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct EloEstimate {
+    /// The Elo difference the mean score stands for.
     pub elo: f64,
+    /// The lower end of the 95% interval.
     pub low: f64,
+    /// The upper end of the 95% interval.
     pub high: f64,
 }
 
 impl Tally {
+    /// Games counted: wins, draws and losses together.
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
@@ -89,6 +96,7 @@ impl Tally {
         0.5 * (1.0 + erf(z))
     }
 
+    /// The share of games drawn, 0 before any game.
     pub fn draw_ratio(&self) -> f64 {
         match self.games() {
             0 => 0.0,
@@ -137,16 +145,26 @@ pub(crate) fn erf(x: f64) -> f64 {
 /// alpha (accepting H1 wrongly) and beta (accepting H0 wrongly).
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct Sprt {
+    /// The Elo difference of H0 (`elo0=`, default 0).
     pub elo0: f64,
+    /// The Elo difference of H1 (`elo1=`, default 10), above `elo0`.
     pub elo1: f64,
+    /// The chance of accepting H1 when H0 holds (`alpha=`, default 0.05),
+    /// strictly between 0 and 0.5.
     pub alpha: f64,
+    /// The chance of accepting H0 when H1 holds (`beta=`, default 0.05),
+    /// strictly between 0 and 0.5.
     pub beta: f64,
 }
 
 /// Which hypothesis an SPRT accepted.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum SprtDecision {
+    /// The difference is taken to be `elo0`: the log-likelihood ratio fell
+    /// to the lower bound.
     H0,
+    /// The difference is taken to be `elo1`: the log-likelihood ratio rose
+    /// to the upper bound.
     H1,
 }
 
@@ -173,14 +191,24 @@ impl Default for Sprt {
 /// SPRT parameters that cannot be read.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum SprtError {
+    /// A parameter (held) with no `=`.
     #[error("SPRT parameter '{0}' is not key=value")]
     NotKeyValue(String),
+    /// A value that is not a number.
     #[error("SPRT parameter {key} needs a number, not '{value}'")]
-    NotANumber { key: String, value: String },
+    NotANumber {
+        /// The parameter's key.
+        key: String,
+        /// The value as given.
+        value: String,
+    },
+    /// A key (held) other than elo0, elo1, alpha and beta.
     #[error("unknown SPRT parameter '{0}' (elo0, elo1, alpha, beta)")]
     UnknownKey(String),
+    /// `elo0` is not below `elo1`, or one of them is not a number (NaN).
     #[error("SPRT needs elo0 < elo1")]
     EloOrder,
+    /// `alpha` or `beta` is not strictly between 0 and 0.5.
     #[error("SPRT alpha and beta must lie between 0 and 0.5")]
     ErrorRates,
 }
@@ -239,6 +267,9 @@ impl Sprt {
             - mle_log_ratio(&freq, score_from_elo(self.elo1)))
     }
 
+    /// The hypothesis these games accept: H1 once the log-likelihood ratio
+    /// reaches the upper bound, H0 once it reaches the lower; `None` while
+    /// it lies between.
     pub fn decision(&self, t: &Tally) -> Option<SprtDecision> {
         let llr = self.llr(t);
         let (lower, upper) = self.bounds();

@@ -30,10 +30,19 @@ pub enum Fault {
     Crash(String),
     /// No `bestmove` within the time allowed plus the margin.
     #[error("lost on time: no move within {allowed_ms} ms")]
-    Timeout { allowed_ms: u64 },
+    Timeout {
+        /// How long it waited: the time allowed plus the margin, in
+        /// milliseconds.
+        allowed_ms: u64,
+    },
     /// A `bestmove` that is not a legal move here.
     #[error("illegal move '{token}': {reason}")]
-    Illegal { token: String, reason: String },
+    Illegal {
+        /// What the engine answered (`draw` for a claimed draw).
+        token: String,
+        /// Why that is no legal move here.
+        reason: String,
+    },
     /// A `bestmove` line without a move.
     #[error("malformed reply '{0}'")]
     Malformed(String),

@@ -12,19 +12,28 @@ use crate::protocol::wire::{Declaration, DeclaredKind, Dialect};
 pub enum TimeControl {
     /// A clock per game, with an increment per move.
     Clock {
+        /// The time on the clock at the start, in milliseconds (above 0).
         base_ms: u64,
+        /// Milliseconds added to the clock after each move.
         inc_ms: u64,
     },
+    /// A fixed time per move, in milliseconds (`go movetime`).
     MoveTime(u64),
+    /// A fixed search depth per move (`go depth`), with no clock.
     Depth(u32),
+    /// A fixed node count per move (`go nodes`), with no clock; a sanmill
+    /// engine cannot take it.
     Nodes(u64),
 }
 
 /// A time control that cannot be read.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum TimeControlError {
+    /// The text (held) is not `SECONDS[+INCREMENT]` in non-negative
+    /// numbers.
     #[error("time control '{0}': expected SECONDS[+INCREMENT]")]
     Syntax(String),
+    /// The base time (of the text held) is 0 once rounded to milliseconds.
     #[error("time control '{0}': the base time must be positive")]
     NoBaseTime(String),
 }
@@ -70,7 +79,11 @@ impl fmt::Display for TimeControl {
 /// speaks (see `protocol::wire::sanmill`).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Proto {
+    /// Ours, in the dialect named: `proto=uci` (the default) or
+    /// `proto=gbgp`.
     Morris(Dialect),
+    /// The other family's (`proto=sanmill`): UCI's handshake, a removal as
+    /// a turn of its own, and no rule options.
     Sanmill,
 }
 
@@ -96,10 +109,18 @@ impl Proto {
 /// One engine of a match, as given by `--engine key=value ...`.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct EngineSpec {
+    /// Its name in tables, records and messages (`name=`; by default the
+    /// program's file name).
     pub name: String,
+    /// The program (`cmd=`): a relative path with a folder in it is made
+    /// absolute from the current directory, a bare name is looked up on
+    /// the PATH.
     pub cmd: PathBuf,
+    /// The program's arguments (`arg=`, repeatable), in order.
     pub args: Vec<String>,
+    /// Its working directory (`dir=`); `None`: the current directory.
     pub dir: Option<PathBuf>,
+    /// What it speaks (`proto=`; by default our UCI-like dialect).
     pub proto: Proto,
     /// `setoption` values sent after the handshake, in order.
     pub options: Vec<(String, String)>,
@@ -115,20 +136,31 @@ const ENGINE_KEYS: &str = "cmd=PROGRAM (required), name=NAME, arg=ARGUMENT (repe
 /// An engine setting that cannot be read.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum EngineSpecError {
+    /// A setting (held) with no `=`.
     #[error("engine setting '{0}' is not key=value ({ENGINE_KEYS})", ENGINE_KEYS = ENGINE_KEYS)]
     NotKeyValue(String),
+    /// A `movetime=`, `depth=` or `nodes=` value that is not a whole
+    /// number.
     #[error("engine setting {key} needs {what}, not '{value}'")]
     NotANumber {
+        /// The setting's key.
         key: String,
+        /// What the key needs, in words (`milliseconds`, `a depth`, `a node
+        /// count`).
         what: &'static str,
+        /// The value as given.
         value: String,
     },
+    /// A `proto=` value (held) other than uci, gbgp or sanmill.
     #[error("proto must be uci, gbgp or sanmill, not '{0}'")]
     Proto(String),
+    /// A `tc=` value that cannot be read.
     #[error(transparent)]
     TimeControl(#[from] TimeControlError),
+    /// A key (held) that `--engine` does not take (a bare `option.` too).
     #[error("unknown engine setting '{0}' ({ENGINE_KEYS})", ENGINE_KEYS = ENGINE_KEYS)]
     UnknownKey(String),
+    /// No `cmd=` among the settings.
     #[error("an engine needs cmd=PROGRAM ({ENGINE_KEYS})", ENGINE_KEYS = ENGINE_KEYS)]
     NoCommand,
 }

@@ -15,12 +15,16 @@ use crate::tools::records::record::{Record, format_score};
 /// A finished game.
 #[derive(Clone, Debug)]
 pub struct GameReport {
+    /// The game as scheduled: its number, round, engines and opening.
     pub job: ScheduledGame,
+    /// Its result: by the rules, a draw by `max_plies`, or a loss by a fault.
     pub result: GameResult,
     /// Why the game ended, in words.
     pub termination: String,
     /// The engine (index) that lost by a fault, and the fault.
     pub fault: Option<(usize, Fault)>,
+    /// The game's record: the match's tags, and each engine move's score,
+    /// depth and time as its comment.
     pub record: Record,
 }
 

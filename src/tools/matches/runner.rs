@@ -20,12 +20,15 @@ pub struct Standings {
 }
 
 impl Standings {
+    /// No games yet between `engines` engines.
     pub fn new(engines: usize) -> Standings {
         Standings {
             tally: vec![vec![Tally::default(); engines]; engines],
         }
     }
 
+    /// Counts a game between the engines (indices) `white` and `black`,
+    /// in both engines' tallies.
     pub fn add(&mut self, white: usize, black: usize, result: GameResult) {
         let t = &mut self.tally[white][black];
         match result {
@@ -45,6 +48,7 @@ impl Standings {
         sum
     }
 
+    /// Games counted, each once.
     pub fn games(&self) -> u32 {
         (0..self.tally.len())
             .map(|i| self.total(i).games())
@@ -56,15 +60,19 @@ impl Standings {
 /// How a match ended.
 #[derive(Clone, Debug)]
 pub struct MatchOutcome {
+    /// The results of the games counted.
     pub standings: Standings,
+    /// What the SPRT accepted, when the match has one and it decided.
     pub sprt: Option<SprtDecision>,
-    /// Games scheduled but not played (stopped by the SPRT or an error).
+    /// Games scheduled but not counted: those not yet finished when the
+    /// SPRT decided.
     pub unplayed: usize,
 }
 
 /// A match stopped before its end.
 #[derive(Debug, thiserror::Error)]
 pub enum MatchError<E> {
+    /// The thread pool could not be built.
     #[error("cannot start the match threads: {0}")]
     Threads(#[from] rayon::ThreadPoolBuildError),
     /// The error `on_game` returned.

@@ -10,16 +10,25 @@ use crate::rules::{Color, Rules};
 /// Everything a match needs to run.
 #[derive(Clone, Debug)]
 pub struct MatchConfig {
+    /// The engines (two or more), in `--engine` order; everything else
+    /// names an engine by its index here.
     pub engines: Vec<EngineSpec>,
+    /// The rules the referee applies; uci/gbgp engines are also sent them
+    /// as options.
     pub rules: Rules,
     /// The time control of engines without their own.
     pub tc: TimeControl,
+    /// The starts of the games (at least one), used in order, cycling.
     pub openings: Vec<Opening>,
     /// Games per pairing per round (openings come in pairs, colours swapped).
     pub games: u32,
+    /// How many times the whole schedule is played, each time on the next
+    /// openings (`--rounds`).
     pub rounds: u32,
     /// The first engine plays each of the others, rather than all pairs.
     pub gauntlet: bool,
+    /// Games played at the same time, each on a thread of its own with its
+    /// own engine processes (at least 1).
     pub concurrency: usize,
     /// Stop once decided (two engines only).
     pub sprt: Option<Sprt>,
@@ -31,6 +40,7 @@ pub struct MatchConfig {
     pub untimed_limit: Duration,
     /// Draw a game after this many plies past the opening (0: never).
     pub max_plies: usize,
+    /// The `Event` tag of the games' records (`--event`).
     pub event: String,
 }
 
@@ -41,8 +51,11 @@ pub struct ScheduledGame {
     pub number: usize,
     /// 1-based.
     pub round: u32,
+    /// The engine (index into `MatchConfig::engines`) playing White.
     pub white: usize,
+    /// The engine (index) playing Black.
     pub black: usize,
+    /// The opening (index into `MatchConfig::openings`) the game starts from.
     pub opening: usize,
 }
 

@@ -19,10 +19,11 @@
 //! Rule options that differ from the variant's preset are tags named as the
 //! option; `FEN` gives the start when it is not the variant's start position.
 //!
-//! Records of PlayOK (moves in its point numbers, `tools::playok`) and of
-//! Sanmill (its rule-set names and position string, `tools::sanmill`) are
-//! read too, told apart per record ([`RecordDialect`]) and turned into ours as
-//! they are read; [`Record::write`] writes any of the three.
+//! Records of PlayOK (moves in its point numbers, `records::playok`) and
+//! of Sanmill (its rule-set names and position string,
+//! `records::sanmill_pgn`) are read too, told apart per record
+//! ([`RecordDialect`]) and turned into ours as they are read;
+//! [`Record::write`] writes any of the three.
 
 use std::fmt::Write;
 
@@ -59,6 +60,8 @@ impl RecordDialect {
         .find(|d| d.name().eq_ignore_ascii_case(name))
     }
 
+    /// Its name on the command line (`record --to`, `analyze
+    /// --out-dialect`): morris, playok or sanmill.
     pub fn name(self) -> &'static str {
         match self {
             RecordDialect::Morris => "morris",
@@ -71,15 +74,22 @@ impl RecordDialect {
 /// One move as recorded, with the line it was read from (0 when written).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct RecordedMove {
+    /// The move in our notation (PlayOK's numbers and lone removals already
+    /// turned into it).
     pub text: String,
+    /// The `{comment}` after it, trimmed (the last, when there are several).
     pub comment: Option<String>,
+    /// The line it was read from (from 1; 0 when written).
     pub line: usize,
 }
 
 /// One game record: its tags in order and its moves.
 #[derive(Clone, PartialEq, Eq, Debug, Default)]
 pub struct Record {
+    /// Tag names and values, in order (as read: duplicates are kept).
     pub tags: Vec<(String, String)>,
+    /// The moves in our notation, with their comments; not checked
+    /// against the rules until [`Record::replay`].
     pub moves: Vec<RecordedMove>,
     /// The line the record starts on (0 when written).
     pub line: usize,
@@ -91,7 +101,11 @@ pub struct Record {
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 #[error("line {line}: {problem}")]
 pub struct RecordError {
+    /// The line (from 1) of the tag or move at fault, else the record's
+    /// first line (the text's last for a comment or variation left open);
+    /// 0 for a record not read from text.
     pub line: usize,
+    /// What is wrong.
     pub problem: RecordProblem,
 }
 
@@ -172,6 +186,7 @@ impl Record {
         record
     }
 
+    /// The value of the first tag named `name` (in any case).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
