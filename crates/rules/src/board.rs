@@ -319,9 +319,9 @@ const LINE_SLICE: u32 = 20;
 
 impl Layout {
     /// The plain board (16 mills, 32 adjacencies).
-    pub const PLAIN: Layout = Layout::build(false);
+    pub(crate) const PLAIN: Layout = Layout::build(false);
     /// The board with the four diagonals (twelve men's morris, Morabaraba).
-    pub const DIAGONAL: Layout = Layout::build(true);
+    pub(crate) const DIAGONAL: Layout = Layout::build(true);
 
     const fn build(diagonals: bool) -> Layout {
         let mut lines = [Bitboard(0); MAX_LINES];
@@ -499,7 +499,7 @@ impl Layout {
 
     /// Lines through `sq`.
     #[inline]
-    pub fn lines_through(&self, sq: Square) -> impl Iterator<Item = (usize, Bitboard)> + '_ {
+    pub(crate) fn lines_through(&self, sq: Square) -> impl Iterator<Item = (usize, Bitboard)> + '_ {
         let i = sq.index();
         self.lines_through[i][..self.num_lines_through[i] as usize]
             .iter()
@@ -543,7 +543,7 @@ impl Layout {
     /// The points not in `pieces` that would complete a line of `pieces`
     /// (the third points of lines holding two of them).
     #[inline]
-    pub fn closing_points(&self, pieces: Bitboard) -> Bitboard {
+    pub(crate) fn closing_points(&self, pieces: Bitboard) -> Bitboard {
         let counts = self.line_counts(pieces);
         let mut out = 0;
         for l in line_indices(counts.two & !counts.all) {
@@ -563,7 +563,7 @@ impl Layout {
     }
 
     /// Index of the line with exactly these points, if it is one.
-    pub fn line_index(&self, points: Bitboard) -> Option<usize> {
+    pub(crate) fn line_index(&self, points: Bitboard) -> Option<usize> {
         self.lines[..self.num_lines]
             .iter()
             .position(|&l| l == points)

@@ -69,7 +69,7 @@ impl Move {
 
     /// This move with one more removal appended (at most `MAX_REMOVALS`).
     #[inline]
-    pub const fn with_removal(self, sq: Square) -> Move {
+    pub(crate) const fn with_removal(self, sq: Square) -> Move {
         let n = self.num_removals();
         debug_assert!(n < MAX_REMOVALS);
         let count = n as u64 + 1;
@@ -103,7 +103,7 @@ impl Move {
 
     /// Whether this is a removal-only turn.
     #[inline]
-    pub const fn is_removal_only(self) -> bool {
+    pub(crate) const fn is_removal_only(self) -> bool {
         self.0 & 31 == NONE
     }
 

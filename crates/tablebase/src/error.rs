@@ -189,7 +189,7 @@ impl Faults {
     }
 
     /// Forgets a file (rebuilt): a new fault in it is reported again.
-    pub fn forget(&self, path: &Path) {
+    pub(crate) fn forget(&self, path: &Path) {
         let mut log = self.0.lock().unwrap_or_else(|e| e.into_inner());
         log.seen.remove(path);
     }

@@ -65,7 +65,7 @@ impl Sector {
     }
 
     /// Stones of the side to move, board plus hand.
-    pub fn mine_material(self) -> u8 {
+    pub(crate) fn mine_material(self) -> u8 {
         self.mine + self.mine_hand
     }
 

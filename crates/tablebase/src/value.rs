@@ -34,7 +34,7 @@ impl Probe {
     /// (`tb generate --wdl`), which stores none. It orders after every real
     /// distance (the slowest win, the longest loss) and its code still fits
     /// in 16 bits.
-    pub const NO_DISTANCE: u16 = 0x7ffe;
+    pub(crate) const NO_DISTANCE: u16 = 0x7ffe;
 
     /// The plies to the next conversion, unless the table stores none.
     #[inline]
@@ -45,7 +45,7 @@ impl Probe {
     /// The distance one ply before reaching this value by a move that does
     /// not convert: one more, or still none.
     #[inline]
-    pub fn plies_before(self) -> u16 {
+    pub(crate) fn plies_before(self) -> u16 {
         match self.distance() {
             Some(d) => d + 1,
             None => Probe::NO_DISTANCE,

@@ -120,7 +120,7 @@ fn puzzle_moves(mv: Move, side: Color) -> Vec<serde_json::Value> {
 
 impl Puzzle {
     /// The puzzle as Sanmill's puzzle object.
-    pub fn to_json(&self, index: usize) -> serde_json::Value {
+    pub(crate) fn to_json(&self, index: usize) -> serde_json::Value {
         let side = self.position.side_to_move();
         let word = if self.value.value == Value::Win {
             "win"

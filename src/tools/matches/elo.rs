@@ -40,7 +40,7 @@ impl Tally {
     }
 
     /// The same games seen from the opponent.
-    pub fn reversed(&self) -> Tally {
+    pub(crate) fn reversed(&self) -> Tally {
         Tally {
             wins: self.losses,
             draws: self.draws,

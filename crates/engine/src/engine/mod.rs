@@ -15,7 +15,7 @@ mod options;
 mod oracle;
 mod session;
 
-pub use notice::{Notice, describe_book};
+pub use notice::Notice;
 pub use options::{Applied, BookSource, EngineOption, EngineOptionError, OptionType};
 pub use oracle::{Oracle, Replies, tables_folder};
 pub use session::{Answer, Notify, SearchLost, Session, SessionError};

@@ -53,7 +53,7 @@ impl fmt::Display for Notice {
 }
 
 /// A book as notices name it.
-pub fn describe_book(book: &Book, source: &BookSource) -> String {
+pub(crate) fn describe_book(book: &Book, source: &BookSource) -> String {
     let origin = if *source == BookSource::Builtin {
         "built in, "
     } else {

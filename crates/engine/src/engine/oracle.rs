@@ -53,7 +53,7 @@ impl Oracle {
     }
 
     /// The open tables, to reopen, build or point elsewhere.
-    pub fn tables_mut(&mut self) -> &mut OpenTables {
+    pub(crate) fn tables_mut(&mut self) -> &mut OpenTables {
         &mut self.tables
     }
 
@@ -63,7 +63,7 @@ impl Oracle {
     }
 
     /// Other books in place of those in use (`BookPath`).
-    pub fn set_books(&mut self, books: Books) {
+    pub(crate) fn set_books(&mut self, books: Books) {
         self.books = books;
     }
 
@@ -84,7 +84,7 @@ impl Oracle {
 
     /// The tables open and the books, as a search in this thread
     /// borrows them.
-    pub fn knowledge(&self) -> ExactKnowledge<'_> {
+    pub(crate) fn knowledge(&self) -> ExactKnowledge<'_> {
         ExactKnowledge {
             tables: self.current(),
             books: Some(&self.books),

@@ -197,7 +197,7 @@ impl Session {
     /// folder, the rules or `TablebaseAuto` changed since the last call,
     /// and reopens the tables to see those built since (the next search
     /// gets them).
-    pub fn sync_tables(&mut self) {
+    pub(crate) fn sync_tables(&mut self) {
         let rules = *self.game.rules();
         let max = auto::effective_max(&rules, self.tb_auto);
         let notify = Arc::clone(&self.notify);

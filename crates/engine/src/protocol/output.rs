@@ -46,12 +46,12 @@ impl Output {
     }
 
     /// Whether a write has failed.
-    pub fn is_closed(&self) -> bool {
+    pub(crate) fn is_closed(&self) -> bool {
         self.sink().closed
     }
 
     /// Calls `tell` when a write first fails (now, if one has).
-    pub fn when_closed(&self, tell: impl FnOnce() + Send + 'static) {
+    pub(crate) fn when_closed(&self, tell: impl FnOnce() + Send + 'static) {
         let mut sink = self.sink();
         if sink.closed {
             tell();

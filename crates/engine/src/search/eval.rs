@@ -240,8 +240,10 @@ fn terms(pos: &Position, rules: &Rules, w: &Weights) -> [i32; 8] {
     ]
 }
 
-/// The evaluation with the default weights, side to move's view.
-pub fn evaluate(pos: &Position, rules: &Rules) -> i32 {
+/// The evaluation with the default weights, side to move's view (the
+/// search evaluates with its settings' weights: `evaluate_with`).
+#[cfg(test)]
+fn evaluate(pos: &Position, rules: &Rules) -> i32 {
     evaluate_with(pos, rules, &Weights::DEFAULT)
 }
 
@@ -251,7 +253,7 @@ pub fn evaluate_with(pos: &Position, rules: &Rules, w: &Weights) -> i32 {
 }
 
 /// The evaluation term by term (side to move's view), ending with the total.
-pub fn explain(pos: &Position, rules: &Rules) -> Vec<(&'static str, i32)> {
+pub(crate) fn explain(pos: &Position, rules: &Rules) -> Vec<(&'static str, i32)> {
     let t = terms(pos, rules, &Weights::DEFAULT);
     let mut out: Vec<_> = TERM_NAMES.iter().copied().zip(t).collect();
     out.push(("total", t.iter().sum()));

@@ -40,12 +40,12 @@ use std::time::Duration;
 
 use morris_rules::Move;
 
-pub use eval::{Weights, evaluate, explain};
+pub use eval::Weights;
 pub use searcher::{ExactKnowledge, Searcher};
 pub use tt::TableAllocError;
 
 /// Deepest search path, in plies (one ply = one whole turn).
-pub const MAX_PLY: usize = 128;
+pub(crate) const MAX_PLY: usize = 128;
 
 /// A score from the side to move's point of view.
 ///
@@ -230,9 +230,9 @@ const SKILL_ELO: [(u8, u32); 11] = [
 ];
 
 /// The weakest `UCI_Elo`: Skill 0's.
-pub const ELO_MIN: u32 = SKILL_ELO[0].1;
+pub(crate) const ELO_MIN: u32 = SKILL_ELO[0].1;
 /// The strongest `UCI_Elo`: Skill 20's, full strength.
-pub const ELO_MAX: u32 = SKILL_ELO[SKILL_ELO.len() - 1].1;
+pub(crate) const ELO_MAX: u32 = SKILL_ELO[SKILL_ELO.len() - 1].1;
 
 /// The skill level whose measured strength is nearest to `elo`, between
 /// the calibrated levels by linear interpolation.

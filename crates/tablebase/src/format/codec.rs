@@ -52,7 +52,7 @@ impl ValueLayout {
     }
 
     /// The values of `codes` in this layout.
-    pub fn encode(self, codes: impl ExactSizeIterator<Item = u16>) -> Vec<u8> {
+    pub(crate) fn encode(self, codes: impl ExactSizeIterator<Item = u16>) -> Vec<u8> {
         match self {
             ValueLayout::Byte => codes.map(|c| c as u8).collect(),
             ValueLayout::Word => codes.flat_map(u16::to_le_bytes).collect(),

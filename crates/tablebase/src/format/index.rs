@@ -338,16 +338,16 @@ impl StoneSets {
 /// reverse spreading), by bytes: three lookups for a whole set instead of
 /// a loop over its points. Built per stone set in the generator's inner
 /// loop, where one set's map serves thousands of lookups.
-pub struct PointMap([[u32; 256]; 3]);
+pub(crate) struct PointMap([[u32; 256]; 3]);
 
 impl PointMap {
-    pub const fn new() -> PointMap {
+    pub(crate) const fn new() -> PointMap {
         PointMap([[0; 256]; 3])
     }
 
     /// Fills the map from the image of each single point.
     #[inline]
-    pub fn fill(&mut self, single: impl Fn(usize) -> u32) {
+    pub(crate) fn fill(&mut self, single: impl Fn(usize) -> u32) {
         for part in 0..3 {
             let t = &mut self.0[part];
             t[0] = 0;
@@ -360,7 +360,7 @@ impl PointMap {
 
     /// The image of a set of points.
     #[inline]
-    pub fn apply(&self, set: u32) -> u32 {
+    pub(crate) fn apply(&self, set: u32) -> u32 {
         let t = &self.0;
         t[0][(set & 255) as usize] | t[1][((set >> 8) & 255) as usize] | t[2][(set >> 16) as usize]
     }
@@ -373,7 +373,7 @@ impl Default for PointMap {
 }
 
 /// `Indexer::index` for a fixed set of the mover's stones.
-pub struct Prepared<'a> {
+pub(crate) struct Prepared<'a> {
     ix: &'a Indexer,
     base: u64,
     free_pos: &'a [u8; N],
@@ -392,7 +392,7 @@ impl Prepared<'_> {
     /// canonical set's stabiliser is not trivial (then only `index`
     /// finds the least image).
     #[inline]
-    pub fn fill_map(&self, map: &mut PointMap) -> bool {
+    pub(crate) fn fill_map(&self, map: &mut PointMap) -> bool {
         if !self.unique() {
             return false;
         }
@@ -411,19 +411,19 @@ impl Prepared<'_> {
     /// Whether only one symmetry takes the mover's set to its canonical
     /// form, so that distinct sets of the other side get distinct slots.
     #[inline]
-    pub fn unique(&self) -> bool {
+    pub(crate) fn unique(&self) -> bool {
         self.stabiliser == 1
     }
 
     /// The first slot of this mover set's class.
     #[inline]
-    pub fn base(&self) -> u64 {
+    pub(crate) fn base(&self) -> u64 {
         self.base
     }
 
     /// The slot of the position with the other side on `theirs`.
     #[inline]
-    pub fn index(&self, theirs: u32) -> u64 {
+    pub(crate) fn index(&self, theirs: u32) -> u64 {
         let mut other = self.ix.sym.apply(self.sym, theirs);
         let mut m = self.stabiliser & !1;
         let image = other;
@@ -484,7 +484,7 @@ impl Indexer {
 
     /// Slots per mover class: C(24 - mine, theirs), the other side's sets
     /// on the points the mover leaves free.
-    pub fn per_class(&self) -> u64 {
+    pub(crate) fn per_class(&self) -> u64 {
         self.per_class
     }
 
@@ -497,7 +497,7 @@ impl Indexer {
     /// The part of `index` that depends on the mover's stones only, for
     /// indexing many positions with the same mover's stones.
     #[inline]
-    pub fn prepare(&self, mine: u32) -> Prepared<'_> {
+    pub(crate) fn prepare(&self, mine: u32) -> Prepared<'_> {
         let look = self.sets.lookup[rank(mine)];
         let class = look & 0xff_ffff;
         Prepared {

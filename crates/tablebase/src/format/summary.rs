@@ -38,7 +38,7 @@ impl Summary {
     }
 
     /// Adds the totals of another part of the same table.
-    pub fn merge(&mut self, other: &Summary) {
+    pub(crate) fn merge(&mut self, other: &Summary) {
         self.positions += other.positions;
         self.wins += other.wins;
         self.losses += other.losses;

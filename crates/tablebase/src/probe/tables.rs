@@ -146,7 +146,7 @@ impl Tablebases {
     /// Like `open`, each table copied into memory when first used: for the
     /// generator, which reads the tables below at random hundreds of
     /// millions of times and drops them after each step.
-    pub fn open_resident(root: impl AsRef<Path>, rules: &Rules) -> Tablebases {
+    pub(crate) fn open_resident(root: impl AsRef<Path>, rules: &Rules) -> Tablebases {
         Tablebases {
             resident: true,
             read_compact: false,
@@ -155,7 +155,7 @@ impl Tablebases {
     }
 
     /// Like `open`, reporting tables found unusable to `faults`.
-    pub fn open_reporting(
+    pub(crate) fn open_reporting(
         root: impl AsRef<Path>,
         rules: &Rules,
         faults: Arc<Faults>,
@@ -186,7 +186,7 @@ impl Tablebases {
 
     /// The same tables, seeing the files written since: the tables already
     /// mapped are kept, missing and unusable ones are looked for again.
-    pub fn refreshed(&self) -> Tablebases {
+    pub(crate) fn refreshed(&self) -> Tablebases {
         Tablebases {
             dir: self.dir.clone(),
             fingerprint: self.fingerprint.clone(),

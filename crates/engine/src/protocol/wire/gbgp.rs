@@ -68,7 +68,7 @@ pub(super) fn write_pos(pos: &Position) -> String {
 
 /// Reads a GBGP string, deriving the pieces in hand from the moves each
 /// side has made (GBGP assumes plain placement).
-pub fn parse_pos(text: &str, rules: &Rules) -> Result<Position, GbgpError> {
+pub(crate) fn parse_pos(text: &str, rules: &Rules) -> Result<Position, GbgpError> {
     let squares = |input| separated_list0(char(','), square).parse(input);
     let side = map(one_of("wWbB"), |c| {
         if c.eq_ignore_ascii_case(&'w') {

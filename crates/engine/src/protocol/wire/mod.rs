@@ -13,7 +13,8 @@ pub mod sanmill;
 
 pub use command::{Command, CommandError, GoArgs, PositionArgs, parse as parse_command};
 pub use declaration::{Declaration, DeclaredKind};
-pub use gbgp::{GbgpError, parse_pos};
+pub use gbgp::GbgpError;
+pub(crate) use gbgp::parse_pos;
 pub use reply::{BestMove, EngineLine, InfoLine, ReplyError};
 
 /// The engine's answer to `isready`.
@@ -73,7 +74,7 @@ impl Dialect {
     }
 
     /// The score words: centipawns, then a forced win in N moves.
-    pub fn score_words(self) -> [&'static str; 2] {
+    pub(crate) fn score_words(self) -> [&'static str; 2] {
         match self {
             Dialect::Uci => ["cp", "mate"],
             Dialect::Gbgp => ["eval", "win"],

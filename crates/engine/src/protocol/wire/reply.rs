@@ -53,7 +53,7 @@ impl InfoLine {
     }
 
     /// The line in `dialect`'s spelling, fields in the order of `INFO_KEYS`.
-    pub fn to_line(&self, dialect: Dialect) -> String {
+    pub(crate) fn to_line(&self, dialect: Dialect) -> String {
         let mut line = "info".to_string();
         field(&mut line, "depth", self.depth);
         field(&mut line, "seldepth", self.seldepth);
@@ -210,7 +210,7 @@ pub enum BestMove {
 
 impl BestMove {
     /// The line in `dialect`'s spelling of the null move.
-    pub fn to_line(&self, dialect: Dialect) -> String {
+    pub(crate) fn to_line(&self, dialect: Dialect) -> String {
         match self {
             BestMove::Null => format!("bestmove {}", dialect.null_move()),
             BestMove::Move { best, ponder: None } => format!("bestmove {best}"),

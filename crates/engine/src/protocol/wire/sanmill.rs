@@ -166,8 +166,10 @@ impl SanmillLine {
     }
 
     /// The line as the C++ member writes it (`info score V bestmove X`),
-    /// with `depth` first as the Rust member adds it.
-    pub fn to_line(&self) -> String {
+    /// with `depth` first as the Rust member adds it: the runner only
+    /// reads these lines, the round-trip test writes them.
+    #[cfg(test)]
+    fn to_line(&self) -> String {
         let mut line = String::new();
         let (depth, score) = match self {
             SanmillLine::Info { depth, score } | SanmillLine::Answer { depth, score, .. } => {
