@@ -5,7 +5,7 @@ use std::io;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-use crate::sector::{SectorError, Subspace};
+use crate::sector::Subspace;
 
 /// What went wrong reading, writing or building tables.
 #[derive(Debug, thiserror::Error)]
@@ -28,9 +28,6 @@ pub enum TablebaseError {
         /// What is wrong with it.
         problem: TableProblem,
     },
-    /// A sector name that does not parse (`Sector::parse`).
-    #[error(transparent)]
-    Sector(#[from] SectorError),
     /// A table the one being solved depends on.
     #[error("table {0} is missing or damaged")]
     Missing(Subspace),
@@ -142,8 +139,7 @@ impl TableFault {
         let (path, problem) = match error {
             TablebaseError::Io { path, error } => (path, error.to_string()),
             TablebaseError::BadTable { path, problem } => (path, problem.to_string()),
-            TablebaseError::Sector(_)
-            | TablebaseError::Missing(_)
+            TablebaseError::Missing(_)
             | TablebaseError::MovementMissing(_)
             | TablebaseError::CompactNeedsDistances(_)
             | TablebaseError::NoDistances(_)

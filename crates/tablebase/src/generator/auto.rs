@@ -44,8 +44,9 @@ pub fn default_max() -> u8 {
 }
 
 /// The largest stone count a side worth building for `rules` when `max` is
-/// asked: none (0) under `MillReform`, which the tables do not serve, and
-/// never more than the pieces a side has.
+/// asked: none (0) under `MillReform` or rules the tables do not cover
+/// (`covers`), or when `max` is below 3 (the smallest table is 3 against
+/// 3); never more than the pieces a side has.
 pub fn effective_max(rules: &Rules, max: u8) -> u8 {
     if rules.mill_reform || max < 3 || crate::fingerprint::covers(rules).is_err() {
         0
