@@ -180,7 +180,7 @@ const OPTIONS: [Entry; 12] = [
         // UCI spells the empty string `<empty>`: no tables.
         effect: Effect::Session(|v| {
             let path = Some(v.text())
-                .filter(|v| !v.is_empty() && *v != "<empty>")
+                .filter(|v| !v.is_empty() && !v.eq_ignore_ascii_case("<empty>"))
                 .map(PathBuf::from);
             Applied::TablebasePath(path)
         }),
@@ -198,9 +198,12 @@ const OPTIONS: [Entry; 12] = [
             default: "<builtin>".to_string(),
         },
         effect: Effect::Session(|v| {
+            // The special values in any case, as every option value; a
+            // path as written.
             Applied::BookPath(match v.text() {
-                "" | "<empty>" => BookSource::None,
-                "<builtin>" => BookSource::Builtin,
+                "" => BookSource::None,
+                t if t.eq_ignore_ascii_case("<empty>") => BookSource::None,
+                t if t.eq_ignore_ascii_case("<builtin>") => BookSource::Builtin,
                 path => BookSource::File(PathBuf::from(path)),
             })
         }),
@@ -368,5 +371,26 @@ mod tests {
             assert_eq!(e.option as usize, i, "{}", e.name);
             assert_eq!(EngineOption::find(e.name), Some(e.option));
         }
+    }
+
+    /// `<empty>` and `<builtin>` are read in any case, paths as written.
+    #[test]
+    fn special_path_values_are_read_in_any_case() {
+        let mut settings = Settings::default();
+        let mut book = |v| match EngineOption::BookPath.apply(&mut settings, Some(v)) {
+            Ok(Applied::BookPath(source)) => source,
+            _ => unreachable!("BookPath asks the session"),
+        };
+        assert!(matches!(book("<BuiltIn>"), BookSource::Builtin));
+        assert!(matches!(book("<EMPTY>"), BookSource::None));
+        assert!(matches!(book(""), BookSource::None));
+        assert!(matches!(book("My.Book"), BookSource::File(p) if p == PathBuf::from("My.Book")));
+        let mut settings = Settings::default();
+        let mut tables = |v| match EngineOption::TablebasePath.apply(&mut settings, Some(v)) {
+            Ok(Applied::TablebasePath(path)) => path,
+            _ => unreachable!("TablebasePath asks the session"),
+        };
+        assert_eq!(tables("<Empty>"), None);
+        assert_eq!(tables("/Tables"), Some(PathBuf::from("/Tables")));
     }
 }
