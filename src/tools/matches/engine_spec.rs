@@ -181,13 +181,6 @@ impl EngineSpec {
             let (key, value) = item
                 .split_once('=')
                 .ok_or_else(|| EngineSpecError::NotKeyValue(item.clone()))?;
-            let number = |what: &'static str| {
-                value.parse().map_err(|_| EngineSpecError::NotANumber {
-                    key: key.to_string(),
-                    what,
-                    value: value.to_string(),
-                })
-            };
             match key {
                 "cmd" => spec.cmd = PathBuf::from(value),
                 "name" => spec.name = value.to_string(),
@@ -198,9 +191,11 @@ impl EngineSpec {
                         .ok_or_else(|| EngineSpecError::Proto(value.to_string()))?
                 }
                 "tc" => spec.tc = Some(TimeControl::parse_clock(value)?),
-                "movetime" => spec.tc = Some(TimeControl::MoveTime(number("milliseconds")?)),
-                "depth" => spec.tc = Some(TimeControl::Depth(number("a depth")? as u32)),
-                "nodes" => spec.tc = Some(TimeControl::Nodes(number("a node count")?)),
+                "movetime" => {
+                    spec.tc = Some(TimeControl::MoveTime(number(key, value, "milliseconds")?))
+                }
+                "depth" => spec.tc = Some(TimeControl::Depth(number(key, value, "a depth")?)),
+                "nodes" => spec.tc = Some(TimeControl::Nodes(number(key, value, "a node count")?)),
                 _ => match key.strip_prefix("option.") {
                     Some(name) if !name.is_empty() => {
                         spec.options.push((name.to_string(), value.to_string()))
@@ -291,6 +286,20 @@ pub(super) fn full_strength(
         .collect()
 }
 
+/// `value` of the setting `key` as a number of its limit's type (out of
+/// the type's range is not a number either).
+fn number<T: std::str::FromStr>(
+    key: &str,
+    value: &str,
+    what: &'static str,
+) -> Result<T, EngineSpecError> {
+    value.parse().map_err(|_| EngineSpecError::NotANumber {
+        key: key.to_string(),
+        what,
+        value: value.to_string(),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,5 +336,15 @@ mod tests {
         assert!(EngineSpec::parse(&["cmd=x".into(), "colour=red".into()]).is_err());
         let plain = EngineSpec::parse(&["cmd=/usr/bin/morris".into()]).unwrap();
         assert_eq!(plain.name, "morris");
+        // Each limit in its own type's range: no depth wraps round.
+        let depth = |d: &str| EngineSpec::parse(&["cmd=x".into(), format!("depth={d}")]);
+        assert_eq!(depth("7").unwrap().tc, Some(TimeControl::Depth(7)));
+        assert!(matches!(
+            depth("4294967297"),
+            Err(EngineSpecError::NotANumber {
+                what: "a depth",
+                ..
+            })
+        ));
     }
 }
