@@ -384,7 +384,9 @@ mod tests {
         assert!(matches!(book("<BuiltIn>"), BookSource::Builtin));
         assert!(matches!(book("<EMPTY>"), BookSource::None));
         assert!(matches!(book(""), BookSource::None));
-        assert!(matches!(book("My.Book"), BookSource::File(p) if p == PathBuf::from("My.Book")));
+        assert!(
+            matches!(book("My.Book"), BookSource::File(p) if p == std::path::Path::new("My.Book"))
+        );
         let mut settings = Settings::default();
         let mut tables = |v| match EngineOption::TablebasePath.apply(&mut settings, Some(v)) {
             Ok(Applied::TablebasePath(path)) => path,
