@@ -194,10 +194,15 @@ impl Record {
             .map(|(_, v)| v.as_str())
     }
 
-    /// Sets a tag, replacing one of the same name or appending it.
+    /// Sets a tag, replacing one of the same name in any case (as `tag`
+    /// reads it) or appending it.
     pub fn set_tag(&mut self, name: &str, value: &str) {
-        match self.tags.iter_mut().find(|(k, _)| k == name) {
-            Some(slot) => slot.1 = value.to_string(),
+        match self
+            .tags
+            .iter_mut()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+        {
+            Some(slot) => *slot = (name.to_string(), value.to_string()),
             None => self.tags.push((name.to_string(), value.to_string())),
         }
     }
@@ -671,6 +676,23 @@ mod tests {
         let replayed = back[0].replay().unwrap();
         assert_eq!(replayed.moves(), game.moves());
         assert_eq!(replayed.rules(), game.rules());
+    }
+
+    /// A Sanmill record's tags in lower case: its rule set's name still
+    /// becomes our preset, in the one `Variant` tag.
+    #[test]
+    fn a_lower_case_sanmill_variant_tag_is_converted() {
+        let text = "[event \"Sanmill game\"]\n[variant \"Nine Men's Morris\"]\n\n1. d2 d6 *\n";
+        let record = &parse_records(text).unwrap()[0];
+        assert_eq!(record.dialect, RecordDialect::Sanmill);
+        assert_eq!(record.tag("Variant"), Some(Variant::NineApp.name()));
+        let variants = record
+            .tags
+            .iter()
+            .filter(|(k, _)| k.eq_ignore_ascii_case("variant"));
+        assert_eq!(variants.count(), 1);
+        let nine_app = Rules::with_settings("nine-app", &[] as &[&str]).unwrap();
+        assert_eq!(record.rules().unwrap(), nine_app);
     }
 
     #[test]
