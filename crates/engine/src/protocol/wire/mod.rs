@@ -8,13 +8,15 @@
 mod command;
 mod declaration;
 mod gbgp;
+mod go;
 mod reply;
 pub mod sanmill;
 
-pub use command::{Command, CommandError, GoArgs, PositionArgs, parse as parse_command};
+pub use command::{Command, CommandError, PositionArgs, parse as parse_command};
 pub use declaration::{Declaration, DeclaredKind};
 pub use gbgp::GbgpError;
 pub(crate) use gbgp::parse_pos;
+pub use go::{GoArgs, GoError};
 pub use reply::{BestMove, EngineLine, InfoLine, ReplyError};
 
 /// The engine's answer to `isready`.
