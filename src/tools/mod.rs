@@ -27,7 +27,9 @@ pub use matches::game::GameReport;
 pub use matches::openings::{Opening, load_openings};
 pub use matches::runner::{MatchError, MatchOutcome, Standings, run_match};
 pub use matches::schedule::{MatchConfig, schedule_games};
-pub use records::record::{Record, RecordDialect, RecordError, parse_records, result_text};
+pub use records::dialect::RecordDialect;
+pub use records::read::parse_records;
+pub use records::record::{Record, RecordError, result_text};
 pub use slurm::{
     JobSettings, Queued, SlurmError, queued_jobs, submit_compact_finish, submit_jobs, waiting_jobs,
 };

@@ -15,9 +15,9 @@ use crate::search::{Info, Limits, Score};
 use crate::tablebase::preference;
 use crate::tablebase::{Known, Probe, Source, Value};
 use crate::tools::input::InputError;
-use crate::tools::records::record::{
-    Record, RecordDialect, RecordError, format_score, is_record, parse_records,
-};
+use crate::tools::records::dialect::RecordDialect;
+use crate::tools::records::read::{is_record, parse_records};
+use crate::tools::records::record::{Record, RecordError, format_score};
 
 /// Score losses (hundredths of a piece) from which a move played is marked
 /// a mistake (`?`) or a blunder (`??`).

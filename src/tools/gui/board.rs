@@ -21,7 +21,7 @@ use crate::rules::{Color, Game, Move, MoveError, Position, Rules, Setup};
 use crate::tablebase::{Known, Value as TbValue};
 use crate::tools::matches::engine_process::Fault;
 use crate::tools::matches::engine_spec::{EngineSpec, TimeControl};
-use crate::tools::records::record::{self, Record};
+use crate::tools::records::record::Record;
 use crate::tools::records::sanmill_pgn;
 
 use super::clock::{ClockSetting, Clocks};
@@ -416,7 +416,7 @@ impl Board {
     /// Replaces the game with the first record in `text`, under its rules,
     /// viewed at its end; the engine waits for `go`.
     pub(super) fn import_record(self: &Arc<Self>, text: &str) -> Result<view::State, BoardError> {
-        let records = record::parse_records(text)?;
+        let records = crate::tools::records::read::parse_records(text)?;
         let first = records
             .first()
             .ok_or_else(|| BoardError::BadRequest("no game record in the text".into()))?;

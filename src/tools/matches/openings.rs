@@ -6,7 +6,7 @@ use std::path::Path;
 
 use crate::rules::{Game, Rules, Setup, SetupError, Start};
 use crate::tools::input::{EntryError, InputError};
-use crate::tools::records::record::{is_record, parse_records};
+use crate::tools::records::read::{is_record, parse_records};
 
 /// A start for a game: a set-up that the rules accept and that leaves the
 /// game open.
