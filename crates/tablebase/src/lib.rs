@@ -104,6 +104,24 @@
 //! jobs). Above them
 //! `open_tables` owns the tables a long-lived process keeps open. All of
 //! them are private: what the rest of the engine uses is re-exported here.
+//!
+//! The API, by what a caller does with it:
+//! - probing, all a front end needs: [`Tablebases`] (`open`, `probe`,
+//!   `moves`, `best_move`), [`Probe`], [`Value`], [`MoveProbe`], the
+//!   tables with the book behind them ([`Known`], [`Source`], [`book`]),
+//!   the folder ([`default_dir`]) and the tables a long-lived process
+//!   keeps open ([`OpenTables`]);
+//! - the rules the tables serve and where a position lies in them
+//!   ([`Fingerprint`], [`covers`], [`Sector`], [`Subspace`]);
+//! - generating: [`build_solution`] (the compact solution in one
+//!   resumable run), [`generate_game`], [`generate`], [`compress`],
+//!   [`verify`], the plan and the cluster's jobs ([`plan`], [`Jobs`]), the
+//!   background builder ([`auto`]);
+//! - statistics and comparisons of tables on disk, and the files' layout
+//!   ([`table_path`], [`Indexer`], [`HEADER_LEN`]) for tools and tests that
+//!   read or damage them;
+//! - errors: [`TablebaseError`], and [`TableFault`] for a file found
+//!   unusable while probing.
 
 // An item is public only when the crate's API holds it.
 #![warn(missing_docs, unreachable_pub)]
@@ -119,14 +137,19 @@ mod progress;
 mod sector;
 mod value;
 
-pub use error::{Faults, TableFault, TableProblem, TablebaseError};
-pub use fingerprint::{Fingerprint, NotCovered, PlacementFingerprint, covers, placement_covers};
+// Probing: what a front end needs to ask the tables and books.
 pub use folder::{NoDefaultDir, default_dir};
-pub use format::atomic::{remove_temporaries_being_written, temporaries};
-pub use format::codec::ValueLayout;
-pub use format::file::{HEADER_LEN, file_len, prefetch, table_path};
-pub use format::index::Indexer;
-pub use format::summary::Summary;
+pub use open_tables::{Building, OpenTables};
+pub use probe::book;
+pub use probe::exact::{Known, Source};
+pub use probe::tables::{MoveProbe, Tablebases, preference};
+pub use value::{Probe, Value};
+
+// The rules the tables serve, and where positions lie in them.
+pub use fingerprint::{Fingerprint, NotCovered, PlacementFingerprint, covers, placement_covers};
+pub use sector::{Sector, SectorError, Subspace, position, sector_position};
+
+// Generating: solving, coding, planning, checking, the cluster's jobs.
 pub use generator::compress::{CompactCheck, CompressStep, Compressed, check_compact, compress};
 pub use generator::generate::{GenerateOptions, Generated, Phase, generate, generate_game};
 pub use generator::jobs::{Job, Jobs, Ran, STAGING, TableState};
@@ -137,12 +160,18 @@ pub use generator::solution::{
 };
 pub use generator::verify::{Checked, verify};
 pub use generator::{auto, placement};
-pub use open_tables::{Building, OpenTables};
-pub use probe::book;
-pub use probe::compare::{Changes, CompareError, compare_on_disk, format_changes};
-pub use probe::exact::{Known, Source};
-pub use probe::stats::{TableSummary, format_summaries, summaries_on_disk};
-pub use probe::tables::{MoveProbe, Tablebases, preference};
 pub use progress::{Progress, Reporter};
-pub use sector::{Sector, SectorError, Subspace, position, sector_position};
-pub use value::{Probe, Value};
+
+// Reading the tables whole: statistics and comparisons between rules.
+pub use probe::compare::{Changes, CompareError, compare_on_disk, format_changes};
+pub use probe::stats::{TableSummary, format_summaries, summaries_on_disk};
+
+// The files themselves: names, layout, index, writing safely.
+pub use format::atomic::{remove_temporaries_being_written, temporaries};
+pub use format::codec::ValueLayout;
+pub use format::file::{HEADER_LEN, file_len, prefetch, table_path};
+pub use format::index::Indexer;
+pub use format::summary::Summary;
+
+// What goes wrong.
+pub use error::{Faults, TableFault, TableProblem, TablebaseError};
