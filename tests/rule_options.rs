@@ -601,6 +601,26 @@ fn mill_reform_every_move_banned_is_blocked() {
     assert!(!fast_moves(&r, &base).is_empty());
 }
 
+/// docs/rules.md 16.7: after d7-a7 closes a1-a4-a7, a7-d7 back (closing
+/// d7-d6-d5 again) is refused with the rule's own reason.
+#[test]
+fn mill_shuttle_refuses_the_move_back_by_its_name() {
+    let r = nine(&["MillShuttle=banned"]);
+    let fen = fen_of("a1 a4 d7 d6 d5", "g1 g4 f4 b2", 'w', [0, 0], 0, 20);
+    let mut game = Game::new(r, position(&r, &fen));
+    game.play_text("d7-a7xg1").unwrap();
+    game.play_text("g4-g7").unwrap();
+    let err = game.position().parse_move(&r, "a7-d7").unwrap_err();
+    assert_eq!(err.reason, MoveReason::ShuttleBanned);
+    assert!(err.to_string().contains("MillShuttle banned"), "{err}");
+    // Without the ban the move back is legal (and closes d7-d6-d5).
+    let r = nine(&[]);
+    let mut game = Game::new(r, position(&r, &fen));
+    game.play_text("d7-a7xg1").unwrap();
+    game.play_text("g4-g7").unwrap();
+    assert!(game.position().parse_move(&r, "a7-d7xg7").is_ok());
+}
+
 #[test]
 fn mill_reform_in_lasker_placement_bans_placing_into_the_gap() {
     let r = rules(Variant::Lasker, &["MillReform=true"]);

@@ -13,6 +13,7 @@ use super::board::{Bitboard, Square};
 use super::color::Color;
 use super::movegen::removable;
 use super::moves::{Move, MoveList};
+use super::option_values::MillShuttle;
 use super::options::Rules;
 use super::position::Position;
 
@@ -89,10 +90,15 @@ pub enum MoveReason {
         side: Color,
     },
     /// A move the piece could otherwise make but no legal move has: one that
-    /// would close a line `MillReform` bans (docs/rules.md 8.5), or one that
-    /// `MillShuttle banned` forbids (16.7), which gets the same message.
+    /// would close a line `MillReform` bans (docs/rules.md 8.5).
     #[error("it would close a mill broken on the previous turn (MillReform)")]
     ReformBanned,
+    /// The move back from the point a piece just closed a mill on, closing
+    /// a line again, which `MillShuttle banned` forbids (docs/rules.md 16.7).
+    #[error(
+        "it moves the piece back to where it came from to close a mill again (MillShuttle banned)"
+    )]
+    ShuttleBanned,
     /// Removals are written for a move that completes a line of the mover
     /// but has none to write: no piece may be removed (docs/rules.md 5.6),
     /// or, under the rule-set options, the line is spent (`OneTimeMill`) or
@@ -337,7 +343,14 @@ impl Position {
             .filter(|m| m.from() == text.from && m.to() == text.to)
             .collect();
         if same_turn.is_empty() {
-            return MoveReason::ReformBanned;
+            let back = text
+                .from
+                .is_some_and(|from| self.shuttle(me) == Some((to, from)));
+            return if back && rules.mill_shuttle == MillShuttle::Banned {
+                MoveReason::ShuttleBanned
+            } else {
+                MoveReason::ReformBanned
+            };
         }
         // The mills the move closes.
         let mills = {
