@@ -8,7 +8,8 @@ use crate::common;
 use common::fen_of;
 use common::naive::{NAMES, NaiveGame};
 use morris::rules::{
-    Color, EndReason, Game, GameResult, MoveList, MoveReason, Outcome, Position, Rules, Variant,
+    Color, EndReason, Game, GameResult, MoveList, MoveReason, Outcome, PlacingMill, Position,
+    Rules, Variant,
 };
 
 fn rules(variant: Variant, settings: &[&str]) -> Rules {
@@ -619,6 +620,35 @@ fn mill_shuttle_refuses_the_move_back_by_its_name() {
     game.play_text("d7-a7xg1").unwrap();
     game.play_text("g4-g7").unwrap();
     assert!(game.position().parse_move(&r, "a7-d7xg7").is_ok());
+}
+
+/// A removal written where the rule-set options give none is refused with
+/// the option that says so: a spent line (16.6), a placement's mill under
+/// `PlacingMill hand` (16.2); a plain mill's removal is still accepted.
+#[test]
+fn removals_the_options_deny_are_refused_by_name() {
+    let r = nine(&["OneTimeMill=yes"]);
+    let fen = fen_of("a1 a4 d7 g1 g4", "b2 b4 b6 f2 f6", 'w', [0, 0], 0, 20);
+    let mut game = Game::new(r, position(&r, &fen));
+    for turn in ["d7-a7xf6", "f2-d2", "a7-d7", "d2-f2"] {
+        game.play_text(turn).unwrap();
+    }
+    let err = game.position().parse_move(&r, "d7-a7xf2").unwrap_err();
+    assert_eq!(err.reason, MoveReason::SpentMill);
+    assert!(game.position().parse_move(&r, "d7-a7").is_ok());
+
+    let r = nine(&["PlacingMill=hand"]);
+    let fen = fen_of("a1 a4", "d6 d5", 'w', [7, 7], 0, 3);
+    let pos = position(&r, &fen);
+    let err = pos.parse_move(&r, "a7xd6").unwrap_err();
+    assert_eq!(
+        err.reason,
+        MoveReason::PlacementMillOffBoard(PlacingMill::Hand)
+    );
+    assert!(err.to_string().contains("PlacingMill hand"), "{err}");
+    assert!(pos.parse_move(&r, "a7").is_ok());
+    let r = nine(&[]);
+    assert!(position(&r, &fen).parse_move(&r, "a7xd6").is_ok());
 }
 
 #[test]

@@ -13,7 +13,7 @@ use super::board::{Bitboard, Square};
 use super::color::Color;
 use super::movegen::removable;
 use super::moves::{Move, MoveList};
-use super::option_values::MillShuttle;
+use super::option_values::PlacingMill;
 use super::options::Rules;
 use super::position::Position;
 
@@ -100,11 +100,21 @@ pub enum MoveReason {
     )]
     ShuttleBanned,
     /// Removals are written for a move that completes a line of the mover
-    /// but has none to write: no piece may be removed (docs/rules.md 5.6),
-    /// or, under the rule-set options, the line is spent (`OneTimeMill`) or
-    /// a placement's mill takes from the hand or nothing (`PlacingMill`).
+    /// but has none to write: no piece may be removed (docs/rules.md 5.6).
     #[error("the mill it forms has no removable piece, so it removes nothing")]
     NothingRemovable,
+    /// Removals are written for a move whose every completed line is spent
+    /// (`OneTimeMill`, docs/rules.md 16.6).
+    #[error(
+        "the mill it forms is spent (OneTimeMill: each line removes once), so it removes nothing"
+    )]
+    SpentMill,
+    /// Removals are written for a placement whose mill removes nothing from
+    /// the board under `PlacingMill` (given): `hand` and `handagain` take
+    /// from the opponent's hand, unwritten, `tally` counts at the stage
+    /// change (docs/rules.md 16.2).
+    #[error("under PlacingMill {} a placement's mill removes no piece from the board here, so no removal is written", .0.name())]
+    PlacementMillOffBoard(PlacingMill),
     /// Removals are written for a move that completes no line and earns none.
     #[error("it forms no mill, so it removes nothing")]
     NoMill,
@@ -345,26 +355,37 @@ impl Position {
         if same_turn.is_empty() {
             let back = text
                 .from
-                .is_some_and(|from| self.shuttle(me) == Some((to, from)));
-            return if back && rules.mill_shuttle == MillShuttle::Banned {
+                .is_some_and(|from| self.shuttle_banned(rules, me, from, to));
+            return if back {
                 MoveReason::ShuttleBanned
             } else {
                 MoveReason::ReformBanned
             };
         }
         // The mills the move closes.
-        let mills = {
-            let after = match text.from {
-                Some(f) => (self.pieces(me) ^ f.bit()) | to.bit(),
-                None => self.pieces(me) | to.bit(),
-            };
-            rules.layout().mills_at(after, to) as usize
+        let layout = rules.layout();
+        let after = match text.from {
+            Some(f) => (self.pieces(me) ^ f.bit()) | to.bit(),
+            None => self.pieces(me) | to.bit(),
         };
+        let mills = layout.mills_at(after, to) as usize;
         if same_turn.iter().all(|m| m.num_removals() == 0) && !text.removals.is_empty() {
-            return if mills > 0 {
-                MoveReason::NothingRemovable
-            } else {
+            let all_spent = layout
+                .lines_through(to)
+                .filter(|&(_, line)| after & line == line)
+                .all(|(i, _)| self.spent_line(layout, me, i));
+            let off_board = matches!(
+                rules.placing_mill,
+                PlacingMill::Hand | PlacingMill::HandAgain | PlacingMill::Tally
+            );
+            return if mills == 0 {
                 MoveReason::NoMill
+            } else if rules.one_time_mill && all_spent {
+                MoveReason::SpentMill
+            } else if text.from.is_none() && off_board {
+                MoveReason::PlacementMillOffBoard(rules.placing_mill)
+            } else {
+                MoveReason::NothingRemovable
             };
         }
         let allowed = same_turn[0].num_removals();
