@@ -161,8 +161,11 @@ impl Coded {
         };
         let map = map_file(path)?;
         let header = Header::decode_as(&map, MAGIC).map_err(bad)?;
-        if header.subspace != sector || header.fingerprint != fingerprint {
-            return Err(bad(TableProblem::Checksum));
+        if header.subspace != sector {
+            return Err(bad(TableProblem::OtherSubspace(header.subspace)));
+        }
+        if header.fingerprint != fingerprint {
+            return Err(bad(TableProblem::OtherRules(header.fingerprint.clone())));
         }
         let mut at = crate::format::file::HEADER_LEN;
         let take = |at: &mut usize, len: usize| -> Result<&[u8], TablebaseError> {
@@ -332,4 +335,47 @@ pub(crate) fn code_planes(
         wins_beside,
         drawn: drawn_plane.then_some(drawn),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generator::generate::{self, GenerateOptions};
+    use crate::probe::tables::Tablebases;
+    use crate::sector::Subspace;
+    use morris_rules::Rules;
+
+    /// Planes read for another sector or other rules are refused as such,
+    /// as the full and compact tables are, not as a bad checksum.
+    #[test]
+    fn planes_of_another_sector_or_rules_are_refused_by_name() {
+        let root = std::env::temp_dir().join(format!("morris-coded-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let rules = Rules::default();
+        let options = GenerateOptions {
+            threads: 1,
+            ..GenerateOptions::default()
+        };
+        generate::generate(&root, &rules, &[Subspace::new(3, 3)], &options).unwrap();
+        let tbs = Tablebases::open(&root, &rules);
+        let sector = Subspace::new(3, 3);
+        let coded = code_planes(tbs.table(sector).unwrap(), sector, &rules).unwrap();
+        let path = root.join("3-3.planes");
+        coded.write(&path, sector, "these rules").unwrap();
+        assert!(Coded::read(&path, sector, "these rules").is_ok());
+        let problem = |sector, fingerprint| match Coded::read(&path, sector, fingerprint) {
+            Err(TablebaseError::BadTable { problem, .. }) => problem,
+            other => panic!("{:?}", other.err()),
+        };
+        assert_eq!(
+            problem(sector, "other rules"),
+            TableProblem::OtherRules("these rules".to_string())
+        );
+        let other = Subspace::new(4, 3);
+        assert_eq!(
+            problem(other, "these rules"),
+            TableProblem::OtherSubspace(sector)
+        );
+        std::fs::remove_dir_all(&root).unwrap();
+    }
 }
