@@ -405,7 +405,9 @@ fn the_dry_run_lists_each_job_once_after_the_jobs_it_reads() {
 }
 
 /// Stand-ins for Slurm's commands in a folder of their own: `sbatch`
-/// logs its arguments and answers ids from 1001, `squeue` prints the file
+/// logs its arguments and answers ids from 1001 with a cluster's name, as
+/// `--parsable` does on a multi-cluster installation (`1001;main`),
+/// `squeue` prints the file
 /// `queue`, `scancel` logs its arguments.
 fn fake_slurm(dir: &Path) {
     let script = |name: &str, body: &str| {
@@ -420,7 +422,7 @@ fn fake_slurm(dir: &Path) {
         "sbatch",
         &format!(
             "n=$(cat {d}/next 2>/dev/null || echo 1001)\necho $((n + 1)) > {d}/next\n\
-             for a in \"$@\"; do printf '%s\\n' \"$a\"; done > {d}/sbatch.$n\necho $n"
+             for a in \"$@\"; do printf '%s\\n' \"$a\"; done > {d}/sbatch.$n\necho \"$n;main\""
         ),
     );
     script("squeue", &format!("cat {d}/queue 2>/dev/null || true"));

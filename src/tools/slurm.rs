@@ -366,7 +366,12 @@ fn script_line(var: &str, argv: &[String]) -> String {
             None => quote(a),
         })
         .collect();
-    format!("{var}=$(sbatch {})\n", words.join(" "))
+    // `--parsable` prints `id;cluster` on a multi-cluster installation:
+    // the dependencies need the id alone.
+    format!(
+        "{var}=$(sbatch {})\n{var}=${{{var}%%;*}}\n",
+        words.join(" ")
+    )
 }
 
 /// Submits a job; its id.
