@@ -83,7 +83,7 @@ pub enum FenError {
     },
     /// A player has more pieces, board plus hand, than `Pieces` gives.
     #[error(
-        "bad position string: {} has {on_board} pieces on the board and {in_hand} in hand, more than the {pieces} of these rules",
+        "bad position string: {} has {on_board} on the board and {in_hand} in hand, more pieces than the {pieces} of these rules",
         .color.name()
     )]
     TooManyPieces {
@@ -472,6 +472,16 @@ fn ban_text(rules: &Rules, mask: u32) -> String {
 mod tests {
     use crate::Variant;
     use crate::*;
+
+    /// Too many pieces, said in words that read for any count.
+    #[test]
+    fn too_many_pieces_names_both_counts() {
+        let err = Position::from_fen("W2/3/3/6/3/3/3 w 9 9 0 1", &Rules::default()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "bad position string: white has 1 on the board and 9 in hand, more pieces than the 9 of these rules"
+        );
+    }
 
     #[test]
     fn start_round_trips() {
