@@ -30,7 +30,7 @@ pub enum GbgpError {
     /// A side with more pieces on the board than it can have placed by
     /// the full-move number (one a move it has made, at most `Pieces`).
     #[error(
-        "GBGP position '{text}': {} has {on_board} pieces on the board but can have placed only {placed} by move {fullmove}",
+        "GBGP position '{text}': {} has {on_board} on the board, more than the {placed} it can have placed by move {fullmove}",
         .color.name()
     )]
     TooManyPieces {
@@ -175,7 +175,7 @@ mod tests {
             parse_pos("w:Wa1,a4,a7:B:1", &rules)
                 .unwrap_err()
                 .to_string(),
-            "GBGP position 'w:Wa1,a4,a7:B:1': white has 3 pieces on the board but can have placed only 0 by move 1"
+            "GBGP position 'w:Wa1,a4,a7:B:1': white has 3 on the board, more than the 0 it can have placed by move 1"
         );
     }
 }
