@@ -462,8 +462,16 @@ fn bad_fens_say_why() {
             "the side to move is 'x', expected w or b",
         ),
         (&r, "3/3/X2/6/3/3/3 w 9 9 0 1", "'X'"),
-        (&r, "WWW/3/3/6/3/3/3 w 7 9 0 1", "more than"),
-        (&r, "3/3/3/6/3/3/3 w 9 10 0 1", "more than"),
+        (
+            &r,
+            "WWW/3/3/6/3/3/3 w 7 9 0 1",
+            "on the board and 7 in hand, more pieces than the 9",
+        ),
+        (
+            &r,
+            "3/3/3/6/3/3/3 w 9 10 0 1",
+            "black has 0 on the board and 10 in hand, more pieces than",
+        ),
         (&r, "3/3/3/6/3/3/3 w 9 9 0 0", "full-move"),
         (
             &r,
