@@ -520,7 +520,7 @@ mod tests {
                 "the rule-set state is 'spent:z9'",
             ),
             ("3/3/X2/6/3/3/3 w 9 9 0 1", "'X'"),
-            ("WWW/3/3/6/3/3/3 w 7 9 0 1", "more than"),
+            ("WWW/3/3/6/3/3/3 w 7 9 0 1", "more pieces than"),
             ("3/3/3/6/3/3/3 w 9 9 0 0", "full-move"),
             ("3/3/3/6/3/3/3 w 9 9 0", "it ends before the move number"),
             ("3/3/3/6/3/3/3 w 9 9 0 1 a1a4a7 -", "MillReform"),
