@@ -25,7 +25,7 @@ pub struct OpenTables {
     faults: Arc<Faults>,
     current: Option<Arc<Tablebases>>,
     build: Build,
-    /// The rules `built_for` last built for (in the caller's thread).
+    /// The rules `build_for` last built for (in the caller's thread).
     built: Option<Fingerprint>,
 }
 
@@ -104,31 +104,28 @@ impl OpenTables {
         self.for_rules(rules)
     }
 
-    /// The tables for `rules`, the missing ones up to `max` stones a side
-    /// built first in this thread, as `TablebaseAuto` does in the
-    /// background (what happens goes to `event`); `None` under
+    /// Builds the missing tables for `rules` up to `max` stones a side in
+    /// this thread, as `TablebaseAuto` does in the background (what
+    /// happens goes to `event`), and opens them; nothing under
     /// `MillReform`, which the tables do not serve.
-    pub fn built_for(
-        &mut self,
-        rules: &Rules,
-        max: u8,
-        event: impl FnMut(Event),
-    ) -> Option<Arc<Tablebases>> {
+    pub fn build_for(&mut self, rules: &Rules, max: u8, event: impl FnMut(Event)) {
         if rules.mill_reform {
-            return None;
+            return;
         }
         let fingerprint = Fingerprint::of(rules);
         if self.built.as_ref() == Some(&fingerprint)
-            && let Some(t) = self.current.as_ref().filter(|t| t.serves(rules))
+            && self.current.as_ref().is_some_and(|t| t.serves(rules))
         {
-            return Some(Arc::clone(t));
+            return;
         }
-        let root = self.root.as_ref()?;
+        let Some(root) = self.root.as_ref() else {
+            return;
+        };
         let never = AtomicBool::new(false);
         auto::build(root, rules, max, &self.faults, &never, event);
         self.built = Some(fingerprint);
         // Reopened: the tables opened before the build do not see its own.
-        self.reopened_for(rules)
+        self.reopened_for(rules);
     }
 
     /// Stops the background build for a tool that is ending, and removes
@@ -170,17 +167,18 @@ impl OpenTables {
         }
     }
 
-    /// The tables reopened if the background build has made tables since
-    /// they were last reopened (`None` otherwise, or with none open).
-    pub fn reopened_if_built(&mut self) -> Option<Arc<Tablebases>> {
+    /// Reopens the tables open if the background build has made tables
+    /// since they were last reopened.
+    pub fn reopen_if_built(&mut self) {
         let ready = self.build.background.as_ref().map_or(0, Background::ready);
         if ready == self.build.seen {
-            return None;
+            return;
         }
-        let tables = Arc::new(self.current.as_ref()?.refreshed());
+        let Some(current) = self.current.as_ref() else {
+            return;
+        };
+        self.current = Some(Arc::new(current.refreshed()));
         self.build.seen = ready;
-        self.current = Some(Arc::clone(&tables));
-        Some(tables)
     }
 
     /// The unusable table files found and not reported yet.

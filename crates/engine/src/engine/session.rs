@@ -218,7 +218,7 @@ impl Session {
             Ok(Building::Unchanged | Building::Started | Building::Off) => {}
             Err(e) => self.say(Notice::BuilderThread(e)),
         }
-        self.oracle.tables_mut().reopened_if_built();
+        self.oracle.tables_mut().reopen_if_built();
     }
 
     /// For a tool searching in its own thread: the tables for the game's
@@ -228,7 +228,7 @@ impl Session {
         let rules = *self.game.rules();
         self.oracle
             .tables_mut()
-            .built_for(&rules, self.tb_auto, event);
+            .build_for(&rules, self.tb_auto, event);
     }
 
     /// The unusable table files found and not reported yet (a search in
